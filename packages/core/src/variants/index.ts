@@ -1,0 +1,32 @@
+/** The registry of variants by the names of RULES.md §6 (plus the test stand-ins). */
+import { CHESS, SHATRANJ } from './baselines.ts';
+import { HUSUN } from './husun.ts';
+import { PERSIAN_CELTIC, PERSIAN_EYE, PERSIAN_OMEGA, PERSIAN_PRINCESS } from './persian.ts';
+import { HUSUN10, TAMERLANE11 } from './standins.ts';
+import { TAMERLANE, TAMERLANE_FULL } from './tamerlane.ts';
+import type { VariantDef, VariantId } from './variant.ts';
+
+export const VARIANTS: Readonly<Record<VariantId, VariantDef>> = {
+  husun: HUSUN,
+  tamerlane: TAMERLANE,
+  'tamerlane-full': TAMERLANE_FULL,
+  'persian-celtic': PERSIAN_CELTIC,
+  'persian-princess': PERSIAN_PRINCESS,
+  'persian-eye': PERSIAN_EYE,
+  'persian-omega': PERSIAN_OMEGA,
+  chess: CHESS,
+  shatranj: SHATRANJ,
+};
+
+export const STAND_INS: Readonly<Record<string, VariantDef>> = {
+  husun10: HUSUN10,
+  tamerlane11: TAMERLANE11,
+};
+
+/** Looks a variant up by id (our variants first, then the stand-ins); undefined when unknown. */
+export function findVariant(id: string): VariantDef | undefined {
+  return (VARIANTS as Record<string, VariantDef>)[id] ?? STAND_INS[id];
+}
+
+export { VARIANT_IDS } from './variant.ts';
+export type { VariantDef, VariantId } from './variant.ts';

@@ -1,0 +1,72 @@
+/**
+ * Rectangular stand-ins that Fairy-Stockfish can play too, for cross-checks and the perft
+ * benchmark (issue: "husun without corners = 10x10, tamerlane without citadels = 11x10").
+ * They are not games we offer; they exist so two independent engines can be compared.
+ */
+import { HUSUN } from './husun.ts';
+import { TAMERLANE } from './tamerlane.ts';
+import type { VariantDef } from './variant.ts';
+
+/** Husun's inner 10x10 without the four corner citadels. */
+export const HUSUN10: VariantDef = {
+  ...HUSUN,
+  id: 'husun10',
+  name: 'Stand-in: Husun 10x10 without citadels',
+  family: 'stand-in',
+  geometry: { files: 10, ranks: 10, holes: [], citadels: [] },
+  arrays: [
+    {
+      id: 'standard',
+      name: 'Standard',
+      board: 'rnedkfdenr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNEDKFDENR',
+    },
+  ],
+  rules: {
+    ...HUSUN.rules,
+    pawn: { ...HUSUN.rules.pawn, promotionRank: 9 },
+    citadels: null,
+  },
+  switches: [],
+  decisions: [],
+};
+
+/**
+ * Tamerlane's 11x10 main board without citadels, without giraffes and pickets (Fairy-Stockfish's
+ * Betza reader cannot express them), every pawn an ordinary pawn promoting to the General, the
+ * King alone royal, no king swap. Stalemate still loses.
+ */
+export const TAMERLANE11: VariantDef = {
+  ...TAMERLANE,
+  id: 'tamerlane11',
+  name: 'Stand-in: Tamerlane 11x10 without citadels',
+  family: 'stand-in',
+  geometry: { files: 11, ranks: 10, holes: [], citadels: [] },
+  letters: {
+    king: 'K',
+    general: 'F',
+    vizier: 'W',
+    knight: 'N',
+    rook: 'R',
+    warEngine: 'D',
+    camel: 'C',
+    elephant: 'E',
+    pawn: 'P',
+  },
+  arrays: [
+    {
+      id: 'standard',
+      name: 'Standard',
+      board: 'e1c1d1d1c1e/rn2wkf2nr/ppppppppppp/11/11/11/11/PPPPPPPPPPP/RN2FKW2NR/E1C1D1D1C1E',
+    },
+  ],
+  rules: {
+    ...TAMERLANE.rules,
+    royalty: 'king',
+    pawn: { ...TAMERLANE.rules.pawn, promotion: ['general'] },
+    citadels: null,
+    kingSwap: false,
+    pawnOfPawns: false,
+  },
+  switches: [],
+  decisions: [],
+};
