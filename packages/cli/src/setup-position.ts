@@ -1,0 +1,45 @@
+/**
+ * Shared option handling for commands that start from a position: variant, `--array`,
+ * `--rule name=value` (repeatable), `--fen` and `--moves m1,m2,...` played first.
+ */
+import { Position, type Result, err, ok } from '@citadel/core';
+
+export interface PositionOptions {
+  readonly array?: string;
+  readonly rule?: readonly string[];
+  readonly fen?: string;
+  readonly moves?: string;
+}
+
+/** Collects repeated `--rule` values. */
+export const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+export function parseRuleOptions(rules: readonly string[] = []): Result<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const r of rules) {
+    const m = /^([a-z-]+)=([a-z]+)$/.exec(r);
+    if (!m) return err(`--rule takes name=value, e.g. --rule omega-rendezvous=off (got '${r}')`);
+    out[m[1]!] = m[2]!;
+  }
+  return ok(out);
+}
+
+export function setupPosition(variant: string, opts: PositionOptions): Result<Position> {
+  const rules = parseRuleOptions(opts.rule);
+  if (!rules.ok) return rules;
+  const options = { array: opts.array, rules: rules.value };
+  const start = opts.fen ? Position.fromFen(variant, opts.fen, options) : Position.start(variant, options);
+  if (!start.ok) return start;
+  const pos = start.value;
+  for (const mv of (opts.moves ?? '').split(/[,\s]+/).filter(Boolean)) {
+    const r = pos.play(mv);
+    if (!r.ok) return err(r.error);
+  }
+  return ok(pos);
+}
+
+/** Prints an error and exits with status 2 (bad input), as every command does. */
+export function fail(message: string): never {
+  process.stderr.write(`citadel: ${message}\n`);
+  process.exit(2);
+}

@@ -1,0 +1,26 @@
+/** Public API of the Citadel rules core. */
+export * from './types.ts';
+export { Geometry, STRIDE, PAD } from './geometry.ts';
+export { KIND, KIND_INFO, KIND_KEYS, kindInfo, kindKey, pieceCode, codeKind, codeColor, EMPTY, OFF } from './piece-kinds.ts';
+export type { KindKey, KindInfo, MovementSpec } from './piece-kinds.ts';
+export { VARIANTS, STAND_INS, VARIANT_IDS, findVariant } from './variants/index.ts';
+export type { VariantDef, VariantId } from './variants/index.ts';
+export type { StartArray, RuleSwitchSpec, VariantRules } from './variants/variant.ts';
+export { Ruleset, compileRuleset } from './ruleset.ts';
+export type { RulesetOptions } from './ruleset.ts';
+export { FastPosition } from './fast-position.ts';
+export type { Setup } from './fast-position.ts';
+export * from './move.ts';
+export { generateLegal, generatePseudo, inCheck, royalSquare, endedByRule } from './movegen.ts';
+export { isAttacked } from './attacks.ts';
+export { perft, divide } from './perft.ts';
+export { parseFen, makeFen, startSetup, pieceText } from './fen.ts';
+export { parseDesignerFen, makeDesignerFen } from './designer-fen.ts';
+export { makeMoveText, parseMoveText } from './move-text.ts';
+export { makeSan, parseSan } from './san.ts';
+export { outcomeOf, repetitions } from './outcome.ts';
+export type { Outcome, OutcomeReason } from './outcome.ts';
+export { Position } from './position.ts';
+export type { MoveInfo, MoveKind, PieceOnBoard, SpecialRights } from './position.ts';
+export { parsePgn, parsePgnGames, makePgn, resultToken } from './pgn.ts';
+export type { PgnGame, PgnMove } from './pgn.ts';
