@@ -52,6 +52,11 @@ export function matchMoveText(rs: Ruleset, legal: readonly number[], parts: Move
     writesLetter(rs, m) ? rs.kindLetter[moveExtra(m)]!.toLowerCase() === parts.letter : parts.letter === '',
   );
   if (exact.length === 1) return ok(exact[0]!);
+  // A forced promotion may still name its piece (Fairy-Stockfish writes `a7a8q` in shatranj).
+  const forced = candidates.filter(
+    (m) => moveFlag(m) === PROMOTE && !writesLetter(rs, m) && rs.kindLetter[moveExtra(m)]!.toLowerCase() === parts.letter,
+  );
+  if (forced.length === 1) return ok(forced[0]!);
   if (parts.letter === '' && candidates.every((m) => moveFlag(m) === PROMOTE))
     return err(
       `a promotion needs a piece letter (${candidates.map((m) => rs.kindLetter[moveExtra(m)]!.toLowerCase()).join(', ')})`,

@@ -55,17 +55,18 @@ export function endedByRule(pos: FastPosition): boolean {
 }
 
 /**
- * Shatranj's bare-king rule as Fairy-Stockfish plays it: a side left with its king alone loses
- * when the opponent has more, unless (side to move bared) it can bare the opponent at once.
- * Returns the losing colour or -1.
+ * Shatranj's bare-king rule as Fairy-Stockfish plays it: the side not to move, left with its king
+ * alone, has lost when the side to move has more; the side to move, left bare, has lost only
+ * when it cannot bare the opponent in reply (the opponent has two or more pieces besides the
+ * king). Two bare kings play on. Returns the losing colour or -1.
  */
 export function bareKingLoser(pos: FastPosition): number {
   const us = pos.side;
   const them = us ^ 1;
   const mine = pos.pieceCount[us]!;
   const theirs = pos.pieceCount[them]!;
-  if (theirs === 1 && mine > 1) return them;
-  if (mine === 1 && theirs > 1) return us;
+  if (theirs === 1 && mine >= 2) return them;
+  if (mine === 1 && theirs >= 3) return us;
   return -1;
 }
 
@@ -215,7 +216,8 @@ function isLegal(pos: FastPosition, move: number, royal: number, checked: boolea
   const flag = moveFlag(move);
   const board = pos.board;
   const them = pos.side ^ 1;
-  if (flag === NORMAL || flag === DOUBLE_STEP || flag === PROMOTE) {
+  // A promotion may create a Prince, after which no royal is in check (RULES.md §2): try it on the board.
+  if (flag === NORMAL || flag === DOUBLE_STEP || (flag === PROMOTE && !pos.rs.royalPool)) {
     const to = moveTo(move);
     if (from === royal) {
       const code = board[from]!;

@@ -670,7 +670,20 @@ const step = (dirs: readonly Dir[]): Spec => ({ type: 'step', dirs });
 const slide = (dirs: readonly Dir[]): Spec => ({ type: 'slide', dirs });
 const leap = (dirs: readonly Dir[]): Spec => ({ type: 'leap', dirs });
 
+const specCache = new Map<string, Spec[]>();
+
+/** Movement of a piece kind in a variant family (memoised: the tables below are static). */
 function specsFor(v: Variant, kind: string): Spec[] {
+  const key = `${v.family}:${kind}`;
+  let specs = specCache.get(key);
+  if (!specs) {
+    specs = buildSpecs(v, kind);
+    specCache.set(key, specs);
+  }
+  return specs;
+}
+
+function buildSpecs(v: Variant, kind: string): Spec[] {
   if (kind === 'P') return [{ type: 'pawn' }];
   const N = leap(leaps(2, 1));
   switch (v.family) {
