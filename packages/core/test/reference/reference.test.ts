@@ -3,6 +3,7 @@ import {
   referenceDivide,
   referenceIsGameOver,
   referenceLegalMoves,
+  referenceNormalize,
   referencePerft,
   referencePlay,
   referenceStart,
@@ -170,12 +171,12 @@ describe('start positions and FEN round trip', () => {
   for (const [variant, options] of variants) {
     it(`${variant} ${JSON.stringify(options ?? {})}: every position two plies deep round-trips`, () => {
       const start = referenceStart(variant, options);
+      expect(referenceNormalize(variant, start, options)).toBe(start);
       for (const m1 of referenceLegalMoves(variant, start, options).slice(0, 8)) {
         const p1 = referencePlay(variant, start, m1, options);
         for (const m2 of referenceLegalMoves(variant, p1, options).slice(0, 4)) {
           const p2 = referencePlay(variant, p1, m2, options);
-          expect(referenceLegalMoves(variant, p2, options)).toEqual(referenceLegalMoves(variant, p2, options));
-          expect(referencePlay(variant, p1, m2, options)).toBe(p2);
+          expect(referenceNormalize(variant, p2, options)).toBe(p2);
         }
       }
     });

@@ -649,9 +649,14 @@ function allCells(pos: Position): Array<{ at: Coord; cell: Cell }> {
 }
 
 function findPieces(pos: Position, color: Color, kinds: readonly string[]): Coord[] {
-  return allCells(pos)
-    .filter(({ cell }) => cell.piece?.color === color && kinds.includes(cell.piece.kind))
-    .map(({ at }) => at);
+  const out: Coord[] = [];
+  for (let f = 0; f < pos.v.files; f++) {
+    for (let r = 0; r < pos.v.ranks; r++) {
+      const p = pos.board[f]![r]!.piece;
+      if (p && p.color === color && kinds.includes(p.kind)) out.push(sq(f, r));
+    }
+  }
+  return out;
 }
 
 const isWaitingPawn = (pos: Position, p: Piece): boolean =>
@@ -899,10 +904,14 @@ export function isSquareAttacked(pos: Position, c: Coord, by: Color): boolean {
     // All-Seeing Eye: both long diagonals through f6 count as attacked for both sides.
     if (c.file === c.rank || c.file + c.rank === 10) return true;
   }
-  for (const { at, cell } of allCells(pos)) {
-    const p = cell.piece;
-    if (!p || p.color !== by) continue;
-    if (attacks(pos, at, p).some((t) => same(t, c))) return true;
+  for (let f = 0; f < pos.v.files; f++) {
+    for (let r = 0; r < pos.v.ranks; r++) {
+      const p = pos.board[f]![r]!.piece;
+      if (!p || p.color !== by) continue;
+      for (const t of reach(pos, sq(f, r), p)) {
+        if (t.mode !== 'quiet' && same(t.to, c) && canStand(pos, p, t.to)) return true;
+      }
+    }
   }
   return false;
 }
@@ -1300,6 +1309,11 @@ export function referenceVariant(variant: string, options?: ReferenceOptions): V
 
 export function referenceParse(variant: string, fen: string, options?: ReferenceOptions): Position {
   return parseFen(makeVariant(variant, options), fen);
+}
+
+/** Parses and rewrites a position text (all six fields): the round trip. */
+export function referenceNormalize(variant: string, fen: string, options?: ReferenceOptions): string {
+  return writeFen(referenceParse(variant, fen, options));
 }
 
 /** Start position text of a variant (our FEN). */
