@@ -57,6 +57,8 @@ export class FastPosition {
   readonly princeSq = new Int16Array(2).fill(-1);
   readonly pieceList = new Int16Array(2 * LIST);
   readonly pieceCount = new Int32Array(2);
+  /** How many pieces of each code stand on the board. */
+  readonly codeCount = new Int32Array(256);
   private readonly listIndex: Int16Array;
   /** Number of moves made since the setup. */
   ply = 0;
@@ -64,6 +66,9 @@ export class FastPosition {
   readonly moves = new Int32Array(MOVE_BUFFER);
   /** Guards the pawn-of-pawns relocation test, which generates the opponent's moves. */
   nestedGeneration = 0;
+  /** Pin candidates of the node being generated: cells marked with the current `pinGeneration`. */
+  readonly pinStamp: Int32Array;
+  pinGeneration = 0;
 
   // Undo stack, one entry per ply.
   private undoMoved = new Uint8Array(INITIAL_PLIES);
@@ -82,6 +87,7 @@ export class FastPosition {
   constructor(readonly rs: Ruleset) {
     this.board = new Uint8Array(rs.size);
     this.listIndex = new Int16Array(rs.size);
+    this.pinStamp = new Int32Array(rs.size);
   }
 
   /** Loads a setup (validated by the caller). */
@@ -89,6 +95,7 @@ export class FastPosition {
     const geo = this.rs.geo;
     this.board.fill(OFF);
     this.pieceCount.fill(0);
+    this.codeCount.fill(0);
     this.kingSq.fill(-1);
     this.princeSq.fill(-1);
     this.hashLo = 0;
@@ -136,6 +143,7 @@ export class FastPosition {
   addPiece(sq: number, code: number): void {
     const c = code & 1;
     this.board[sq] = code;
+    this.codeCount[code]!++;
     const i = this.pieceCount[c]!++;
     this.pieceList[c * LIST + i] = sq;
     this.listIndex[sq] = i;
@@ -151,6 +159,7 @@ export class FastPosition {
     const i = this.listIndex[sq]!;
     const last = --this.pieceCount[c]!;
     const lastSq = this.pieceList[c * LIST + last]!;
+    this.codeCount[code]!--;
     this.pieceList[c * LIST + i] = lastSq;
     this.listIndex[lastSq] = i;
     this.board[sq] = EMPTY;
@@ -181,6 +190,8 @@ export class FastPosition {
     const old = this.board[sq]!;
     const c = code & 1;
     this.board[sq] = code;
+    this.codeCount[old]!--;
+    this.codeCount[code]!++;
     this.hashLo ^= PIECE_LO[old * MAX_SIZE + sq]! ^ PIECE_LO[code * MAX_SIZE + sq]!;
     this.hashHi ^= PIECE_HI[old * MAX_SIZE + sq]! ^ PIECE_HI[code * MAX_SIZE + sq]!;
     if (old === this.rs.kingCode[c]) this.kingSq[c] = -1;

@@ -29,9 +29,12 @@ import {
 } from './move.ts';
 import { MODE_CAPTURE, MODE_MOVE } from './betza.ts';
 import { EMPTY, KIND, OFF, pieceCode } from './piece-kinds.ts';
-import { RIGHT_SWAP } from './ruleset.ts';
+import { RAY_OFFSETS, RIGHT_SWAP } from './ruleset.ts';
 
 const DIAGONAL_STEPS = [STRIDE + 1, STRIDE - 1, -STRIDE + 1, -STRIDE - 1] as const;
+const ORTHOGONAL_OFFSETS = [1, -1, STRIDE, -STRIDE] as const;
+/** For each orthogonal direction, the perpendicular unit offset. */
+const PERPENDICULAR = [STRIDE, STRIDE, 1, 1] as const;
 
 /** The royal cell that must not be left attacked, or -1 (Tamerlane with King and Prince both on board). */
 export function royalSquare(pos: FastPosition, color: number): number {
@@ -136,7 +139,8 @@ function giraffeMoves(pos: FastPosition, from: number, code: number, start: numb
     if (board[d] !== EMPTY) continue;
     const vertical = diag > 0 ? STRIDE : -STRIDE;
     const horizontal = diag - vertical;
-    for (const o of [vertical, horizontal]) {
+    for (let leg = 0; leg < 2; leg++) {
+      const o = leg === 0 ? vertical : horizontal;
       if (board[d + o] !== EMPTY || board[d + 2 * o] !== EMPTY) continue;
       for (let to = d + 3 * o; ; to += o) {
         const t = board[to]!;
@@ -172,8 +176,7 @@ function pawnMoves(pos: FastPosition, from: number, code: number, start: number)
     )
       buf[n++] = encodeMove(from, two, DOUBLE_STEP);
   }
-  for (const side of [-1, 1]) {
-    const cap = to + side;
+  for (let cap = to - 1; cap <= to + 1; cap += 2) {
     const t = board[cap]!;
     if (t !== EMPTY && t !== OFF) {
       if ((t & 1) !== us && rs.capturable[t] === 1 && rs.stop[stopBase + cap] === 1)
@@ -206,11 +209,67 @@ function pawnArrival(pos: FastPosition, from: number, to: number, code: number, 
 }
 
 /**
- * Legality of a pseudo-legal move. `royal` is the mover's royal cell (-1: none to protect) and
- * `checked` whether it is attacked now. Moves that neither move the royal nor start on one of its
- * rays cannot expose it when it is not in check; the rest are tried on the board.
+ * Marks with `stamp` the friendly pieces that may be shielding `royal` from an enemy slider,
+ * picket, crocodile or giraffe (pin candidates). Only their moves need a test on the board when
+ * the royal is not in check; every other non-royal move keeps the royal safe.
  */
-function isLegal(pos: FastPosition, move: number, royal: number, checked: boolean): boolean {
+function markPinCandidates(pos: FastPosition, royal: number, stamp: number): void {
+  const rs = pos.rs;
+  const board = pos.board;
+  const us = pos.side;
+  const them = us ^ 1;
+  const pins = pos.pinStamp;
+  const dirs = rs.slideDirections[them]!;
+  for (let i = 0; i < dirs.length; i++) {
+    const d = dirs[i]!;
+    const off = RAY_OFFSETS[d]!;
+    let s = royal - off;
+    let dist = 1;
+    while (board[s] === EMPTY) {
+      s -= off;
+      dist++;
+    }
+    const own = board[s]!;
+    if (own === OFF || (own & 1) !== us) continue;
+    const shield = s;
+    s -= off;
+    dist++;
+    while (board[s] === EMPTY) {
+      s -= off;
+      dist++;
+    }
+    const c = board[s]!;
+    if ((c & 1) === them && (rs.slideAttack1[(d << 8) | c] === 1 || (dist >= 2 && rs.slideAttack2[(d << 8) | c] === 1)))
+      pins[shield] = stamp;
+  }
+  if (rs.giraffeColors[them] === 1) {
+    for (let i = 0; i < 4; i++) {
+      const e = ORTHOGONAL_OFFSETS[i]!;
+      const perp = PERPENDICULAR[i]!;
+      let shield = -1;
+      for (let s = royal + e, dist = 1; ; s += e, dist++) {
+        const c = board[s]!;
+        if (c !== EMPTY) {
+          if (c === OFF || (c & 1) !== us || shield >= 0) break;
+          shield = s;
+        }
+        if (dist < 3 || shield < 0) continue;
+        const g1 = board[s + e + perp]!;
+        const g2 = board[s + e - perp]!;
+        if ((rs.giraffe[g1] === 1 && (g1 & 1) === them) || (rs.giraffe[g2] === 1 && (g2 & 1) === them)) {
+          pins[shield] = stamp;
+          break;
+        }
+      }
+    }
+  }
+}
+
+/**
+ * Legality of a pseudo-legal move. `royal` is the mover's royal cell (-1: none to protect),
+ * `checked` whether it is attacked now, `stamp` the mark of this node's pin candidates.
+ */
+function isLegal(pos: FastPosition, move: number, royal: number, checked: boolean, stamp: number): boolean {
   if (royal < 0) return true;
   const from = moveFrom(move);
   const flag = moveFlag(move);
@@ -226,7 +285,7 @@ function isLegal(pos: FastPosition, move: number, royal: number, checked: boolea
       board[from] = code;
       return !attacked;
     }
-    if (!checked && pos.rs.aligned[royal * pos.rs.size + from] === 0) return true;
+    if (!checked && pos.pinStamp[from] !== stamp) return true;
     const code = board[from]!;
     const captured = board[to]!;
     board[from] = EMPTY;
@@ -259,10 +318,12 @@ export function generateLegal(pos: FastPosition, start: number): number {
   const royal = royalSquare(pos, us);
   const checked = royal >= 0 && isAttacked(pos, royal, them);
   const end = generatePseudo(pos, start);
+  const stamp = ++pos.pinGeneration;
+  if (royal >= 0 && !checked) markPinCandidates(pos, royal, stamp);
   let n = start;
   for (let i = start; i < end; i++) {
     const m = buf[i]!;
-    if (isLegal(pos, m, royal, checked)) buf[n++] = m;
+    if (isLegal(pos, m, royal, checked, stamp)) buf[n++] = m;
   }
   if (rs.citadelClaimOrSwap) n = citadelSwaps(pos, start, n);
   if (!checked) n = castlingMoves(pos, n);
@@ -273,7 +334,7 @@ export function generateLegal(pos: FastPosition, start: number): number {
       if (legalByMaking(pos, m)) buf[n++] = m;
     }
   }
-  if (rs.pawnOfPawns) n = relocations(pos, n);
+  if (rs.pawnOfPawns && pos.codeCount[pieceCode(KIND.pawnOfPawnsWaiting, us)]! > 0) n = relocations(pos, n);
   if (rs.kingSwap) n = kingSwaps(pos, start, n, royal, checked);
   return n;
 }

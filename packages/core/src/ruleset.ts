@@ -116,8 +116,6 @@ export class Ruleset {
   readonly slideDirections: readonly [Uint8Array, Uint8Array];
   readonly hasLongSlides: boolean;
   readonly eyeAttacked: Uint8Array | null;
-  /** aligned[k * size + s] = 1 when s lies on one of the eight rays from k (pin candidates). */
-  readonly aligned: Uint8Array;
 
   // Royals and special rules.
   readonly royalPool: boolean;
@@ -259,7 +257,6 @@ export class Ruleset {
       }
     }
     this.eyeAttacked = eye >= 0 ? eyeDiagonals(geo, eye) : null;
-    this.aligned = alignedTable(geo);
 
     // Pawns.
     const zone = (color: ColorIndex): Uint8Array => {
@@ -397,15 +394,6 @@ function eyeDiagonals(geo: Geometry, eye: number): Uint8Array {
       if (geo.exists[s]) out[s] = 1;
     }
   }
-  return out;
-}
-
-function alignedTable(geo: Geometry): Uint8Array {
-  const out = new Uint8Array(geo.size * geo.size);
-  for (const k of geo.cells)
-    for (const [dx, dy] of RAY_VECTORS)
-      for (let f = geo.fileOf(k) + dx, r = geo.rankOf(k) + dy; geo.inBox(f, r); f += dx, r += dy)
-        out[k * geo.size + geo.sq(f, r)] = 1;
   return out;
 }
 

@@ -12,6 +12,8 @@ export const colorName = (c: ColorIndex): Color => (c === 0 ? 'white' : 'black')
 export const colorIndex = (c: Color): ColorIndex => (c === 'white' ? 0 : 1);
 
 /** A result for unchecked input: parsing never throws, it returns what and where went wrong. */
-export type Result<T, E = string> = { ok: true; value: T } | { ok: false; error: E };
+export type Result<T, E = string> =
+  | { readonly ok: true; readonly value: T; readonly error?: undefined }
+  | { readonly ok: false; readonly error: E; readonly value?: undefined };
 export const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
 export const err = <E>(error: E): { ok: false; error: E } => ({ ok: false, error });
