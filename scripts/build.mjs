@@ -1,19 +1,26 @@
-// Bundles the Node entry points with esbuild (the core stays source-only TypeScript).
+// Bundles the Node entry points with esbuild: the `citadel` command, and the rules core as one
+// module for the benchmark scripts (the core itself stays source-only TypeScript).
 import { build } from 'esbuild';
 
-const entries = {
-  citadel: 'packages/cli/src/citadel.ts',
-  'bench-perft': 'packages/cli/src/bench/bench-perft.ts',
-};
-
-await build({
-  entryPoints: entries,
-  outdir: 'packages/cli/dist',
-  outExtension: { '.js': '.mjs' },
+const common = {
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  banner: { js: '#!/usr/bin/env node' },
   logLevel: 'warning',
+};
+
+await build({
+  ...common,
+  entryPoints: { citadel: 'packages/cli/src/citadel.ts' },
+  outdir: 'packages/cli/dist',
+  outExtension: { '.js': '.mjs' },
+  banner: { js: '#!/usr/bin/env node' },
+});
+
+await build({
+  ...common,
+  entryPoints: { index: 'packages/core/src/index.ts' },
+  outdir: 'packages/core/dist',
+  outExtension: { '.js': '.mjs' },
 });

@@ -1,0 +1,77 @@
+// `npm run bench:perft`: perft speed of the rules core on every variant's start position, and
+// next to Fairy-Stockfish (fairy-stockfish-nnue.wasm, its UCI `go perft`) on the rectangular
+// stand-ins it can play, in the same run. Both count the last ply in bulk. Prints a Markdown table.
+import { FastPosition, compileRuleset, perft, startSetup } from '../packages/core/dist/index.mjs';
+import { closeFsf, fsfPerft } from './fsf/fsf-wasm-perft.mjs';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+function ours(variant, depth, options = {}) {
+  const rs = compileRuleset(variant, options);
+  if (!rs.ok) throw new Error(rs.error);
+  const pos = new FastPosition(rs.value);
+  pos.load(startSetup(rs.value));
+  perft(pos, Math.max(1, depth - 1)); // warm-up
+  let best = Infinity;
+  let nodes = 0;
+  for (let i = 0; i < ROUNDS; i++) {
+    const t0 = performance.now();
+    nodes = perft(pos, depth);
+    best = Math.min(best, performance.now() - t0);
+  }
+  return { nodes, ms: best };
+}
+
+async function theirs(variant, depth) {
+  await fsfPerft({ variant, depth: Math.max(1, depth - 1) });
+  let best = Infinity;
+  let nodes = 0;
+  for (let i = 0; i < ROUNDS; i++) {
+    const r = await fsfPerft({ variant, depth });
+    nodes = r.nodes;
+    best = Math.min(best, r.ms);
+  }
+  return { nodes, ms: best };
+}
+
+const mnps = (r) => r.nodes / r.ms / 1000;
+const f = (x) => x.toFixed(2);
+
+const standIns = [
+  ['husun10', 6],
+  ['tamerlane11', 5],
+  ['chess', 5],
+  ['shatranj', 6],
+];
+const rows = [];
+const standInSpeed = {};
+console.log(`Perft, bulk counting, best of ${ROUNDS} (M nodes/s). Fairy-Stockfish = fairy-stockfish-nnue.wasm 1.1.12.\n`);
+console.log('| position | depth | nodes | Citadel M n/s | Fairy-Stockfish M n/s | ratio |');
+console.log('|---|---|---|---|---|---|');
+for (const [variant, depth] of standIns) {
+  const a = ours(variant, depth);
+  const b = await theirs(variant, depth);
+  if (a.nodes !== b.nodes) throw new Error(`${variant} perft ${depth}: Citadel ${a.nodes}, Fairy-Stockfish ${b.nodes}`);
+  standInSpeed[variant] = mnps(a);
+  console.log(`| ${variant} start | ${depth} | ${a.nodes} | ${f(mnps(a))} | ${f(mnps(b))} | ${f(mnps(a) / mnps(b))}x |`);
+  rows.push([variant, mnps(a) / mnps(b)]);
+}
+await closeFsf();
+
+const real = [
+  ['husun', 6, {}, 'husun10'],
+  ['tamerlane', 5, {}, 'tamerlane11'],
+  ['tamerlane', 5, { array: 'feminine' }, 'tamerlane11'],
+  ['tamerlane-full', 5, {}, 'tamerlane11'],
+  ['persian-celtic', 5, {}, 'chess'],
+  ['persian-princess', 5, {}, 'chess'],
+  ['persian-eye', 5, {}, 'chess'],
+  ['persian-omega', 5, {}, 'chess'],
+];
+console.log('\n| variant | depth | nodes | Citadel M n/s | stand-in | vs stand-in |');
+console.log('|---|---|---|---|---|---|');
+for (const [variant, depth, options, standIn] of real) {
+  const a = ours(variant, depth, options);
+  const label = options.array ? `${variant} (${options.array})` : variant;
+  console.log(`| ${label} | ${depth} | ${a.nodes} | ${f(mnps(a))} | ${standIn} | ${f((mnps(a) / standInSpeed[standIn]) * 100)}% |`);
+}
