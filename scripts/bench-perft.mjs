@@ -45,15 +45,20 @@ const standIns = [
 ];
 const rows = [];
 const standInSpeed = {};
-console.log(`Perft, bulk counting, best of ${ROUNDS} (M nodes/s). Fairy-Stockfish = fairy-stockfish-nnue.wasm 1.1.12.\n`);
+console.log(
+  `Perft, bulk counting, best of ${ROUNDS} (M nodes/s). Fairy-Stockfish = fairy-stockfish-nnue.wasm 1.1.12.\n`,
+);
 console.log('| position | depth | nodes | Citadel M n/s | Fairy-Stockfish M n/s | ratio |');
 console.log('|---|---|---|---|---|---|');
 for (const [variant, depth] of standIns) {
   const a = ours(variant, depth);
   const b = await theirs(variant, depth);
-  if (a.nodes !== b.nodes) throw new Error(`${variant} perft ${depth}: Citadel ${a.nodes}, Fairy-Stockfish ${b.nodes}`);
+  if (a.nodes !== b.nodes)
+    throw new Error(`${variant} perft ${depth}: Citadel ${a.nodes}, Fairy-Stockfish ${b.nodes}`);
   standInSpeed[variant] = mnps(a);
-  console.log(`| ${variant} start | ${depth} | ${a.nodes} | ${f(mnps(a))} | ${f(mnps(b))} | ${f(mnps(a) / mnps(b))}x |`);
+  console.log(
+    `| ${variant} start | ${depth} | ${a.nodes} | ${f(mnps(a))} | ${f(mnps(b))} | ${f(mnps(a) / mnps(b))}x |`,
+  );
   rows.push([variant, mnps(a) / mnps(b)]);
 }
 await closeFsf();
@@ -73,5 +78,7 @@ console.log('|---|---|---|---|---|---|');
 for (const [variant, depth, options, standIn] of real) {
   const a = ours(variant, depth, options);
   const label = options.array ? `${variant} (${options.array})` : variant;
-  console.log(`| ${label} | ${depth} | ${a.nodes} | ${f(mnps(a))} | ${standIn} | ${f((mnps(a) / standInSpeed[standIn]) * 100)}% |`);
+  console.log(
+    `| ${label} | ${depth} | ${a.nodes} | ${f(mnps(a))} | ${standIn} | ${f((mnps(a) / standInSpeed[standIn]) * 100)}% |`,
+  );
 }

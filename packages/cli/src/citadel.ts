@@ -9,14 +9,22 @@ const program = new Command();
 program
   .name('citadel')
   .description('Citadel: rules and engine for the citadel chess family')
-  .addHelpText('after', `\nVariants: ${VARIANT_IDS.join(', ')}\nExample: citadel perft tamerlane 3 --divide`)
+  .addHelpText(
+    'after',
+    `\nVariants: ${VARIANT_IDS.join(', ')}\nExample: citadel perft tamerlane 3 --divide`,
+  )
   .exitOverride((e) => process.exit(e.exitCode === 0 ? 0 : 2))
   .showHelpAfterError();
 
 const positionOptions = (cmd: Command): Command =>
   cmd
     .option('--array <array>', 'start array (tamerlane: masculine, feminine)')
-    .option('--rule <name=value>', 'rule switch, repeatable (e.g. omega-rendezvous=off)', collect, [])
+    .option(
+      '--rule <name=value>',
+      'rule switch, repeatable (e.g. omega-rendezvous=off)',
+      collect,
+      [],
+    )
     .option('--fen <fen>', 'start from this position (our FEN)')
     .option('--moves <m1,m2,...>', 'moves (move text or SAN) played first');
 
@@ -30,7 +38,10 @@ positionOptions(
 ).action(perftCommand);
 
 positionOptions(
-  program.command('show').description('print the board, side to move, legal moves and outcome').argument('<variant>'),
+  program
+    .command('show')
+    .description('print the board, side to move, legal moves and outcome')
+    .argument('<variant>'),
 ).action(showCommand);
 
 program.parse();

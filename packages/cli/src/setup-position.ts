@@ -28,7 +28,9 @@ export function setupPosition(variant: string, opts: PositionOptions): Result<Po
   const rules = parseRuleOptions(opts.rule);
   if (!rules.ok) return rules;
   const options = { array: opts.array, rules: rules.value };
-  const start = opts.fen ? Position.fromFen(variant, opts.fen, options) : Position.start(variant, options);
+  const start = opts.fen
+    ? Position.fromFen(variant, opts.fen, options)
+    : Position.start(variant, options);
   if (!start.ok) return start;
   const pos = start.value;
   for (const mv of (opts.moves ?? '').split(/[,\s]+/).filter(Boolean)) {

@@ -57,8 +57,10 @@ export function isAttacked(pos: FastPosition, sq: number, by: number): boolean {
         // s is the giraffe's first (diagonal) cell; the giraffe stands one step further on, to either side.
         const g1 = board[s + e + perp]!;
         const g2 = board[s + e - perp]!;
-        if ((rs.giraffe[g1] === 1 && (g1 & 1) === by && stop[g1 * size + sq] === 1) ||
-            (rs.giraffe[g2] === 1 && (g2 & 1) === by && stop[g2 * size + sq] === 1))
+        if (
+          (rs.giraffe[g1] === 1 && (g1 & 1) === by && stop[g1 * size + sq] === 1) ||
+          (rs.giraffe[g2] === 1 && (g2 & 1) === by && stop[g2 * size + sq] === 1)
+        )
           return true;
       }
     }

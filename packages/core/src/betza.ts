@@ -66,7 +66,11 @@ export function parseBetza(text: string): BetzaMoves {
     while (i < text.length && 'mcf'.includes(text[i]!)) mods += text[i++];
     const atom = text[i++];
     if (atom === undefined) throw new Error(`Betza '${text}': modifier without atom`);
-    const mode: MoveMode = mods.includes('m') ? MODE_MOVE : mods.includes('c') ? MODE_CAPTURE : MODE_BOTH;
+    const mode: MoveMode = mods.includes('m')
+      ? MODE_MOVE
+      : mods.includes('c')
+        ? MODE_CAPTURE
+        : MODE_BOTH;
     const forwardOnly = mods.includes('f');
     const expand = (letters: string, into: Vector[]): void => {
       for (const l of letters) {

@@ -8,7 +8,9 @@ import type { Ruleset } from './ruleset.ts';
 import { err, type Result } from './types.ts';
 
 const persianOnly = (rs: Ruleset): string | null =>
-  rs.def.family === 'persian' ? null : `the designer's format is for Persian Chess, not ${rs.def.id}`;
+  rs.def.family === 'persian'
+    ? null
+    : `the designer's format is for Persian Chess, not ${rs.def.id}`;
 
 export function makeDesignerFen(rs: Ruleset, setup: Setup): Result<string> {
   const problem = persianOnly(rs);

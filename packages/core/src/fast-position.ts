@@ -134,7 +134,8 @@ export class FastPosition {
     const owner = this.rs.geo.citadelOwner;
     for (let c = 0; c < 2; c++)
       for (const s of [this.kingSq[c]!, this.princeSq[c]!])
-        if (s >= 0 && owner[s] === (c ^ 1) && this.rs.citadelDrawCode[this.board[s]!] === 1) return true;
+        if (s >= 0 && owner[s] === (c ^ 1) && this.rs.citadelDrawCode[this.board[s]!] === 1)
+          return true;
     return false;
   }
 
@@ -269,7 +270,11 @@ export class FastPosition {
 
   private isRoyalCode(code: number): boolean {
     const c = code & 1;
-    return code !== EMPTY && code !== OFF && (code === this.rs.kingCode[c] || code === this.rs.princeCode[c]);
+    return (
+      code !== EMPTY &&
+      code !== OFF &&
+      (code === this.rs.kingCode[c] || code === this.rs.princeCode[c])
+    );
   }
 
   /** Plays a move produced by the generator (no legality check here). */
@@ -413,7 +418,8 @@ export class FastPosition {
           if (flag === PROMOTE) this.changePiece(to, moved);
           this.movePiece(to, from);
         }
-        if (this.undoCaptured[u] !== EMPTY) this.addPiece(this.undoCaptureSq[u]!, this.undoCaptured[u]!);
+        if (this.undoCaptured[u] !== EMPTY)
+          this.addPiece(this.undoCaptureSq[u]!, this.undoCaptured[u]!);
       }
     }
     this.ep = this.undoEp[u]!;

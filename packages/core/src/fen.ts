@@ -77,7 +77,11 @@ export function makeFen(rs: Ruleset, setup: Setup): string {
  * Reads the board field. With `onesForCells` (the Persian designer's format) every cell is
  * written, `1` standing for an empty cell or a hole.
  */
-export function parseBoardText(rs: Ruleset, text: string, onesForCells = false): Result<Uint8Array> {
+export function parseBoardText(
+  rs: Ruleset,
+  text: string,
+  onesForCells = false,
+): Result<Uint8Array> {
   const geo = rs.geo;
   const board = new Uint8Array(rs.size).fill(OFF);
   const rows = text.split('/');
@@ -112,7 +116,8 @@ export function parseBoardText(rs: Ruleset, text: string, onesForCells = false):
         let q = p;
         while (q < row.length && /[0-9]/.test(row[q]!)) q++;
         const n = Number(row.slice(p, q));
-        if (n === 0 || row[p] === '0') return err(`${where}: bad empty-cell count '${row.slice(p, q)}'`);
+        if (n === 0 || row[p] === '0')
+          return err(`${where}: bad empty-cell count '${row.slice(p, q)}'`);
         p = q;
         problem = null;
         for (let k = 0; k < n && !problem; k++) problem = place(EMPTY, '');
@@ -159,16 +164,23 @@ export function parseRightsText(rs: Ruleset, text: string): Result<number> {
 export function parseFen(rs: Ruleset, text: string): Result<Setup> {
   const fields = text.trim().split(/\s+/);
   if (fields.length < 2 || fields.length > 6 || fields[0] === '')
-    return err(`a position needs 2 to 6 fields (board, side, rights, en passant, halfmove, fullmove), got ${fields[0] === '' ? 0 : fields.length}`);
+    return err(
+      `a position needs 2 to 6 fields (board, side, rights, en passant, halfmove, fullmove), got ${fields[0] === '' ? 0 : fields.length}`,
+    );
   const board = parseBoardText(rs, fields[0]!);
   if (!board.ok) return board;
   return parseFields(rs, board.value, fields.slice(1));
 }
 
 /** Parses side, rights, en passant and counters after a board and checks the whole position. */
-export function parseFields(rs: Ruleset, board: Uint8Array, fields: readonly string[]): Result<Setup> {
+export function parseFields(
+  rs: Ruleset,
+  board: Uint8Array,
+  fields: readonly string[],
+): Result<Setup> {
   const [sideText, rightsText, epText = '-', halfText = '0', fullText = '1'] = fields;
-  if (sideText !== 'w' && sideText !== 'b') return err(`side to move must be 'w' or 'b', not '${sideText}'`);
+  if (sideText !== 'w' && sideText !== 'b')
+    return err(`side to move must be 'w' or 'b', not '${sideText}'`);
   const side = sideText === 'w' ? 0 : 1;
   let rights: number;
   if (rightsText === undefined) rights = impliedRights(rs, board);
@@ -180,17 +192,33 @@ export function parseFields(rs: Ruleset, board: Uint8Array, fields: readonly str
   let ep = -1;
   if (epText !== '-') {
     ep = rs.geo.parseSquare(epText);
-    if (ep < 0 || !rs.geo.exists[ep]) return err(`en-passant field: '${epText}' is not a cell of the board`);
+    if (ep < 0 || !rs.geo.exists[ep])
+      return err(`en-passant field: '${epText}' is not a cell of the board`);
     if (!rs.enPassant) return err(`en-passant field: ${rs.def.id} has no en passant`);
     const pawnSq = ep + (side === 0 ? -STRIDE : STRIDE);
     const pawn = board[pawnSq]!;
-    if (board[ep] !== EMPTY || pawn === EMPTY || pawn === OFF || (pawn & 1) === side || !rs.isPawn[pawn])
-      return err(`en-passant field: no ${side === 0 ? 'Black' : 'White'} pawn just passed over ${epText}`);
+    if (
+      board[ep] !== EMPTY ||
+      pawn === EMPTY ||
+      pawn === OFF ||
+      (pawn & 1) === side ||
+      !rs.isPawn[pawn]
+    )
+      return err(
+        `en-passant field: no ${side === 0 ? 'Black' : 'White'} pawn just passed over ${epText}`,
+      );
   }
   if (!/^\d{1,4}$/.test(halfText)) return err(`halfmove clock must be a number, not '${halfText}'`);
   if (!/^\d{1,5}$/.test(fullText) || Number(fullText) < 1)
     return err(`fullmove number must be a number >= 1, not '${fullText}'`);
-  const setup: Setup = { board, side, rights, ep, halfmove: Number(halfText), fullmove: Number(fullText) };
+  const setup: Setup = {
+    board,
+    side,
+    rights,
+    ep,
+    halfmove: Number(halfText),
+    fullmove: Number(fullText),
+  };
   const problem = positionProblem(rs, setup);
   return problem ? err(problem) : ok(setup);
 }
@@ -211,7 +239,8 @@ function rightAllowed(rs: Ruleset, board: Uint8Array, bit: number): string | nul
   for (const color of [0, 1] as const) {
     for (const side of rs.castling[color]!) {
       if (side.right !== bit) continue;
-      if (board[side.kingFrom] !== rs.kingCode[color]) return `castling right without the king on ${rs.geo.name(side.kingFrom)}`;
+      if (board[side.kingFrom] !== rs.kingCode[color])
+        return `castling right without the king on ${rs.geo.name(side.kingFrom)}`;
       if (board[side.rookFrom] !== pieceCode(KIND.rook, color))
         return `castling right without a rook on ${rs.geo.name(side.rookFrom)}`;
     }

@@ -1,7 +1,18 @@
 /** Public API of the Citadel rules core. */
 export * from './types.ts';
 export { Geometry, STRIDE, PAD } from './geometry.ts';
-export { KIND, KIND_INFO, KIND_KEYS, kindInfo, kindKey, pieceCode, codeKind, codeColor, EMPTY, OFF } from './piece-kinds.ts';
+export {
+  KIND,
+  KIND_INFO,
+  KIND_KEYS,
+  kindInfo,
+  kindKey,
+  pieceCode,
+  codeKind,
+  codeColor,
+  EMPTY,
+  OFF,
+} from './piece-kinds.ts';
 export type { KindKey, KindInfo, MovementSpec } from './piece-kinds.ts';
 export { VARIANTS, STAND_INS, VARIANT_IDS, findVariant } from './variants/index.ts';
 export type { VariantDef, VariantId } from './variants/index.ts';

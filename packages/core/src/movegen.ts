@@ -95,7 +95,8 @@ export function generatePseudo(pos: FastPosition, start: number): number {
       const to = from + rs.leapOff[j]!;
       const t = board[to]!;
       if (t === EMPTY) {
-        if (rs.leapMode[j] !== MODE_CAPTURE && stop[stopBase + to] === 1) buf[n++] = from | (to << 9);
+        if (rs.leapMode[j] !== MODE_CAPTURE && stop[stopBase + to] === 1)
+          buf[n++] = from | (to << 9);
       } else if (t !== OFF && (t & 1) !== us) {
         if (rs.leapMode[j] !== MODE_MOVE && rs.capturable[t] === 1 && stop[stopBase + to] === 1)
           buf[n++] = from | (to << 9);
@@ -189,7 +190,13 @@ function pawnMoves(pos: FastPosition, from: number, code: number, start: number)
 }
 
 /** A pawn step or capture: promotion choices, a Tamerlane tag, or the pawn of pawns' stages. */
-function pawnArrival(pos: FastPosition, from: number, to: number, code: number, start: number): number {
+function pawnArrival(
+  pos: FastPosition,
+  from: number,
+  to: number,
+  code: number,
+  start: number,
+): number {
   const rs = pos.rs;
   const buf = pos.moves;
   let n = start;
@@ -239,7 +246,10 @@ function markPinCandidates(pos: FastPosition, royal: number, stamp: number): voi
       dist++;
     }
     const c = board[s]!;
-    if ((c & 1) === them && (rs.slideAttack1[(d << 8) | c] === 1 || (dist >= 2 && rs.slideAttack2[(d << 8) | c] === 1)))
+    if (
+      (c & 1) === them &&
+      (rs.slideAttack1[(d << 8) | c] === 1 || (dist >= 2 && rs.slideAttack2[(d << 8) | c] === 1))
+    )
       pins[shield] = stamp;
   }
   if (rs.giraffeColors[them] === 1) {
@@ -256,7 +266,10 @@ function markPinCandidates(pos: FastPosition, royal: number, stamp: number): voi
         if (dist < 3 || shield < 0) continue;
         const g1 = board[s + e + perp]!;
         const g2 = board[s + e - perp]!;
-        if ((rs.giraffe[g1] === 1 && (g1 & 1) === them) || (rs.giraffe[g2] === 1 && (g2 & 1) === them)) {
+        if (
+          (rs.giraffe[g1] === 1 && (g1 & 1) === them) ||
+          (rs.giraffe[g2] === 1 && (g2 & 1) === them)
+        ) {
           pins[shield] = stamp;
           break;
         }
@@ -269,7 +282,13 @@ function markPinCandidates(pos: FastPosition, royal: number, stamp: number): voi
  * Legality of a pseudo-legal move. `royal` is the mover's royal cell (-1: none to protect),
  * `checked` whether it is attacked now, `stamp` the mark of this node's pin candidates.
  */
-function isLegal(pos: FastPosition, move: number, royal: number, checked: boolean, stamp: number): boolean {
+function isLegal(
+  pos: FastPosition,
+  move: number,
+  royal: number,
+  checked: boolean,
+  stamp: number,
+): boolean {
   if (royal < 0) return true;
   const from = moveFrom(move);
   const flag = moveFlag(move);
@@ -329,12 +348,17 @@ export function generateLegal(pos: FastPosition, start: number): number {
   if (!checked) n = castlingMoves(pos, n);
   if (rs.rendezvous !== null) {
     const r = rs.rendezvous[us]!;
-    if ((pos.rights & r.right) !== 0 && pos.board[r.from] === r.pieceCode && pos.board[r.to] === r.partnerCode) {
+    if (
+      (pos.rights & r.right) !== 0 &&
+      pos.board[r.from] === r.pieceCode &&
+      pos.board[r.to] === r.partnerCode
+    ) {
       const m = encodeMove(r.from, r.to, RENDEZVOUS);
       if (legalByMaking(pos, m)) buf[n++] = m;
     }
   }
-  if (rs.pawnOfPawns && pos.codeCount[pieceCode(KIND.pawnOfPawnsWaiting, us)]! > 0) n = relocations(pos, n);
+  if (rs.pawnOfPawns && pos.codeCount[pieceCode(KIND.pawnOfPawnsWaiting, us)]! > 0)
+    n = relocations(pos, n);
   if (rs.kingSwap) n = kingSwaps(pos, start, n, royal, checked);
   return n;
 }
@@ -349,7 +373,12 @@ function castlingMoves(pos: FastPosition, start: number): number {
     if (pos.board[side.kingFrom] !== rs.kingCode[us] || pos.board[side.rookFrom] !== rook) continue;
     if (side.empty.some((s) => pos.board[s] !== EMPTY)) continue;
     if (side.safe.some((s) => isAttacked(pos, s, us ^ 1))) continue;
-    pos.moves[n++] = encodeMove(side.kingFrom, side.kingTo, CASTLE, side.kingTo > side.kingFrom ? 1 : 0);
+    pos.moves[n++] = encodeMove(
+      side.kingFrom,
+      side.kingTo,
+      CASTLE,
+      side.kingTo > side.kingFrom ? 1 : 0,
+    );
   }
   return n;
 }
@@ -386,7 +415,8 @@ function relocations(pos: FastPosition, start: number): number {
   const waiting = pieceCode(KIND.pawnOfPawnsWaiting, us);
   let n = start;
   const waitingCells: number[] = [];
-  for (let i = 0; i < pos.pieceCount[us]!; i++) if (pos.board[pos.pieceAt(us, i)] === waiting) waitingCells.push(pos.pieceAt(us, i));
+  for (let i = 0; i < pos.pieceCount[us]!; i++)
+    if (pos.board[pos.pieceAt(us, i)] === waiting) waitingCells.push(pos.pieceAt(us, i));
   // Collected first: making a relocation with a removal reorders the piece list.
   for (const from of waitingCells) {
     const pawn = pieceCode(KIND.pawnOfPawns2, us);
@@ -404,7 +434,13 @@ function relocations(pos: FastPosition, start: number): number {
       for (const side of [-1, 1]) {
         const a = to + fwd + side;
         const t = pos.board[a]!;
-        if (t !== EMPTY && t !== OFF && (t & 1) !== us && rs.capturable[t] === 1 && rs.stop[pawn * rs.size + a] === 1) {
+        if (
+          t !== EMPTY &&
+          t !== OFF &&
+          (t & 1) !== us &&
+          rs.capturable[t] === 1 &&
+          rs.stop[pawn * rs.size + a] === 1
+        ) {
           targets++;
           lone = a;
         }
@@ -437,7 +473,13 @@ function hasNoMove(pos: FastPosition, move: number, cell: number, scratch: numbe
  * legal move, the King exchanges cells with any friendly piece on the main board, provided the
  * King is not attacked afterwards (even when a Prince exists).
  */
-function kingSwaps(pos: FastPosition, start: number, end: number, royal: number, checked: boolean): number {
+function kingSwaps(
+  pos: FastPosition,
+  start: number,
+  end: number,
+  royal: number,
+  checked: boolean,
+): number {
   const rs = pos.rs;
   const us = pos.side;
   if ((pos.rights & RIGHT_SWAP[us]!) === 0) return end;
@@ -451,7 +493,8 @@ function kingSwaps(pos: FastPosition, start: number, end: number, royal: number,
   for (let i = 0; i < pos.pieceCount[us]!; i++) partners.push(pos.pieceAt(us, i));
   for (const p of partners) {
     if (p === king || !rs.geo.isMainBoard(p) || pos.board[p] === waiting) continue;
-    if (rs.stop[pos.board[p]! * rs.size + king] !== 1 || rs.stop[kingCode * rs.size + p] !== 1) continue;
+    if (rs.stop[pos.board[p]! * rs.size + king] !== 1 || rs.stop[kingCode * rs.size + p] !== 1)
+      continue;
     const m = encodeMove(king, p, KING_SWAP);
     pos.make(m);
     const safe = !isAttacked(pos, p, us ^ 1);

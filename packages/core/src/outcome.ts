@@ -36,7 +36,11 @@ export function outcomeOf(pos: FastPosition, legalCount: number): Outcome | null
           const who = cap(colorName(c as 0 | 1));
           const piece = codeKind(pos.board[s]!) === KIND.prince ? 'prince' : 'king';
           const owner = cap(colorName((c ^ 1) as 0 | 1));
-          return { winner: null, reason: 'citadel', text: `${who}'s ${piece} entered ${owner}'s citadel: draw` };
+          return {
+            winner: null,
+            reason: 'citadel',
+            text: `${who}'s ${piece} entered ${owner}'s citadel: draw`,
+          };
         }
     return { winner: null, reason: 'citadel', text: 'A king entered the enemy citadel: draw' };
   }
@@ -44,12 +48,18 @@ export function outcomeOf(pos: FastPosition, legalCount: number): Outcome | null
     const loser = bareKingLoser(pos);
     if (loser >= 0) {
       const winner = colorName((loser ^ 1) as 0 | 1);
-      return { winner, reason: 'bare-king', text: `${cap(colorName(loser as 0 | 1))}'s king is bare: ${cap(winner)} wins` };
+      return {
+        winner,
+        reason: 'bare-king',
+        text: `${cap(colorName(loser as 0 | 1))}'s king is bare: ${cap(winner)} wins`,
+      };
     }
   }
   if (legalCount === 0) {
-    if (inCheck(pos)) return { winner: them, reason: 'checkmate', text: `checkmate: ${cap(them)} wins` };
-    if (rs.stalemateLoses) return { winner: them, reason: 'stalemate', text: `stalemate: ${cap(them)} wins` };
+    if (inCheck(pos))
+      return { winner: them, reason: 'checkmate', text: `checkmate: ${cap(them)} wins` };
+    if (rs.stalemateLoses)
+      return { winner: them, reason: 'stalemate', text: `stalemate: ${cap(them)} wins` };
     return { winner: null, reason: 'stalemate', text: 'stalemate: draw' };
   }
   if (rs.repetitionDraws && repetitions(pos) >= 3)

@@ -96,7 +96,13 @@ function tokenize(text: string): Result<Token[]> {
       const num = /^(\d+)\.+(.*)$/.exec(word);
       if (num) {
         tokens.push({ kind: 'number', text: num[1]!, ...p });
-        if (num[2]) tokens.push({ kind: 'san', text: num[2], line: p.line, col: p.col + word.length - num[2].length });
+        if (num[2])
+          tokens.push({
+            kind: 'san',
+            text: num[2],
+            line: p.line,
+            col: p.col + word.length - num[2].length,
+          });
       } else if (/^\d+$/.test(word)) tokens.push({ kind: 'number', text: word, ...p });
       else tokens.push({ kind: 'san', text: word.replace(/[!?]+$/, ''), ...p });
     }
@@ -105,8 +111,11 @@ function tokenize(text: string): Result<Token[]> {
 }
 
 /** Reads the options a game's tags name: `Variant`, `Array`, `Rules` ("name=value, ..."). */
-function optionsFromTags(tags: ReadonlyArray<readonly [string, string]>): Result<{ variant: string; options: RulesetOptions }> {
-  const get = (name: string): string | undefined => tags.find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
+function optionsFromTags(
+  tags: ReadonlyArray<readonly [string, string]>,
+): Result<{ variant: string; options: RulesetOptions }> {
+  const get = (name: string): string | undefined =>
+    tags.find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
   const variantTag = (get('Variant') ?? 'chess').trim().toLowerCase();
   const variant = variantTag === 'standard' ? 'chess' : variantTag;
   if (!findVariant(variant)) return err(`unknown Variant tag '${variantTag}'`);
@@ -170,7 +179,11 @@ export function parsePgnGames(text: string): Result<PgnGame[]> {
       else if (t.kind === 'comment') {
         const last = moves[moves.length - 1];
         if (!last) gameComment = gameComment ? `${gameComment} ${t.text}` : t.text;
-        else moves[moves.length - 1] = { ...last, comment: last.comment ? `${last.comment} ${t.text}` : t.text };
+        else
+          moves[moves.length - 1] = {
+            ...last,
+            comment: last.comment ? `${last.comment} ${t.text}` : t.text,
+          };
       } else if (t.kind === 'result') {
         result = t.text;
         i++;
@@ -178,7 +191,9 @@ export function parsePgnGames(text: string): Result<PgnGame[]> {
       } else {
         const played = position.play(t.text);
         if (!played.ok)
-          return err(`line ${t.line}, column ${t.col}: move ${moves.length + 1} '${t.text}': ${played.error}`);
+          return err(
+            `line ${t.line}, column ${t.col}: move ${moves.length + 1} '${t.text}': ${played.error}`,
+          );
         moves.push({ san: played.value.san, text: played.value.text });
       }
     }
@@ -230,7 +245,8 @@ export function makePgn(
   out.push(['Variant', rs.def.id]);
   if (rs.array.id !== rs.def.arrays[0]!.id) out.push(['Array', rs.array.id]);
   const changed = rs.def.switches.filter((s) => rs.switches[s.name] !== s.values[0]);
-  if (changed.length) out.push(['Rules', changed.map((s) => `${s.name}=${rs.switches[s.name]}`).join(', ')]);
+  if (changed.length)
+    out.push(['Rules', changed.map((s) => `${s.name}=${rs.switches[s.name]}`).join(', ')]);
   if (!position.startedFromArray()) {
     out.push(['SetUp', '1']);
     out.push(['FEN', position.startFen]);

@@ -54,27 +54,87 @@ export const KIND_INFO = {
   wizard: { name: 'Wizard', movement: { betza: 'FN' } },
   pawn: { name: 'Pawn', movement: PAWN_MOVES, pawn: true },
   pawnOfRooks: { name: 'Pawn of rooks', movement: PAWN_MOVES, pawn: true, promotesTo: 'rook' },
-  pawnOfKnights: { name: 'Pawn of knights', movement: PAWN_MOVES, pawn: true, promotesTo: 'knight' },
-  pawnOfPickets: { name: 'Pawn of pickets', movement: PAWN_MOVES, pawn: true, promotesTo: 'picket' },
-  pawnOfGiraffes: { name: 'Pawn of giraffes', movement: PAWN_MOVES, pawn: true, promotesTo: 'giraffe' },
-  pawnOfGenerals: { name: 'Pawn of generals', movement: PAWN_MOVES, pawn: true, promotesTo: 'general' },
+  pawnOfKnights: {
+    name: 'Pawn of knights',
+    movement: PAWN_MOVES,
+    pawn: true,
+    promotesTo: 'knight',
+  },
+  pawnOfPickets: {
+    name: 'Pawn of pickets',
+    movement: PAWN_MOVES,
+    pawn: true,
+    promotesTo: 'picket',
+  },
+  pawnOfGiraffes: {
+    name: 'Pawn of giraffes',
+    movement: PAWN_MOVES,
+    pawn: true,
+    promotesTo: 'giraffe',
+  },
+  pawnOfGenerals: {
+    name: 'Pawn of generals',
+    movement: PAWN_MOVES,
+    pawn: true,
+    promotesTo: 'general',
+  },
   pawnOfKings: { name: 'Pawn of kings', movement: PAWN_MOVES, pawn: true, promotesTo: 'prince' },
-  pawnOfViziers: { name: 'Pawn of viziers', movement: PAWN_MOVES, pawn: true, promotesTo: 'vizier' },
-  pawnOfElephants: { name: 'Pawn of elephants', movement: PAWN_MOVES, pawn: true, promotesTo: 'elephant' },
+  pawnOfViziers: {
+    name: 'Pawn of viziers',
+    movement: PAWN_MOVES,
+    pawn: true,
+    promotesTo: 'vizier',
+  },
+  pawnOfElephants: {
+    name: 'Pawn of elephants',
+    movement: PAWN_MOVES,
+    pawn: true,
+    promotesTo: 'elephant',
+  },
   pawnOfCamels: { name: 'Pawn of camels', movement: PAWN_MOVES, pawn: true, promotesTo: 'camel' },
-  pawnOfWarEngines: { name: 'Pawn of war engines', movement: PAWN_MOVES, pawn: true, promotesTo: 'warEngine' },
+  pawnOfWarEngines: {
+    name: 'Pawn of war engines',
+    movement: PAWN_MOVES,
+    pawn: true,
+    promotesTo: 'warEngine',
+  },
   pawnOfLions: { name: 'Pawn of lions', movement: PAWN_MOVES, pawn: true, promotesTo: 'lion' },
   pawnOfBulls: { name: 'Pawn of bulls', movement: PAWN_MOVES, pawn: true, promotesTo: 'bull' },
-  pawnOfSentinels: { name: 'Pawn of sentinels', movement: PAWN_MOVES, pawn: true, promotesTo: 'sentinel' },
-  pawnOfCrocodiles: { name: 'Pawn of crocodiles', movement: PAWN_MOVES, pawn: true, promotesTo: 'crocodile' },
+  pawnOfSentinels: {
+    name: 'Pawn of sentinels',
+    movement: PAWN_MOVES,
+    pawn: true,
+    promotesTo: 'sentinel',
+  },
+  pawnOfCrocodiles: {
+    name: 'Pawn of crocodiles',
+    movement: PAWN_MOVES,
+    pawn: true,
+    promotesTo: 'crocodile',
+  },
   /** Pawn of pawns, first life (RULES.md §2 stage 1 before its first arrival). */
-  pawnOfPawns: { name: 'Pawn of pawns', movement: PAWN_MOVES, pawn: true, promotesTo: 'pawnOfPawnsWaiting' },
+  pawnOfPawns: {
+    name: 'Pawn of pawns',
+    movement: PAWN_MOVES,
+    pawn: true,
+    promotesTo: 'pawnOfPawnsWaiting',
+  },
   /** Arrived once: immobile on the last rank, cannot be captured, waits to be relocated. */
   pawnOfPawnsWaiting: { name: 'Pawn of pawns (waiting)', movement: { betza: '' } },
   /** Second life, after the relocation; its next arrival sends it to the pawn of kings' cell. */
-  pawnOfPawns2: { name: 'Pawn of pawns (second life)', movement: PAWN_MOVES, pawn: true, promotesTo: 'pawnOfPawns3' },
+  pawnOfPawns2: {
+    name: 'Pawn of pawns (second life)',
+    movement: PAWN_MOVES,
+    pawn: true,
+    promotesTo: 'pawnOfPawns3',
+  },
   /** Third life; its next arrival makes it the Adventitious King. */
-  pawnOfPawns3: { name: 'Pawn of pawns (third life)', movement: PAWN_MOVES, pawn: true, promotesTo: 'adventitiousKing' },
+  pawnOfPawns3: {
+    name: 'Pawn of pawns (third life)',
+    movement: PAWN_MOVES,
+    pawn: true,
+    promotesTo: 'adventitiousKing',
+  },
 } as const satisfies Record<string, KindInfo>;
 
 export type KindKey = keyof typeof KIND_INFO;

@@ -23,7 +23,15 @@ import { makeMoveText, matchMoveText, parseMoveText } from './move-text.ts';
 import { generateLegal, generatePseudo, inCheck } from './movegen.ts';
 import { outcomeOf, type Outcome } from './outcome.ts';
 import { EMPTY, codeKind, kindInfo, kindKey, type KindKey } from './piece-kinds.ts';
-import { RIGHT_CASTLE_K, RIGHT_CASTLE_Q, RIGHT_RENDEZVOUS, RIGHT_SWAP, compileRuleset, type Ruleset, type RulesetOptions } from './ruleset.ts';
+import {
+  RIGHT_CASTLE_K,
+  RIGHT_CASTLE_Q,
+  RIGHT_RENDEZVOUS,
+  RIGHT_SWAP,
+  compileRuleset,
+  type Ruleset,
+  type RulesetOptions,
+} from './ruleset.ts';
 import { makeSan, parseSan } from './san.ts';
 import { colorName, err, ok, type ByColor, type Color, type Result } from './types.ts';
 
@@ -57,7 +65,11 @@ export interface SpecialRights {
   readonly rendezvous: ByColor<boolean> | null;
   readonly castling: ByColor<{ kingSide: boolean; queenSide: boolean }> | null;
   /** Every pawn of pawns on the board with its stage (1 first life, 'waiting', 2, 3). */
-  readonly pawnsOfPawns: ReadonlyArray<{ square: string; color: Color; stage: 1 | 'waiting' | 2 | 3 }>;
+  readonly pawnsOfPawns: ReadonlyArray<{
+    square: string;
+    color: Color;
+    stage: 1 | 'waiting' | 2 | 3;
+  }>;
 }
 
 const STAGES: Partial<Record<KindKey, 1 | 'waiting' | 2 | 3>> = {
@@ -74,7 +86,10 @@ export class Position {
   /** FEN of the position this game started from. */
   readonly startFen: string;
 
-  private constructor(readonly rs: Ruleset, setup: Setup) {
+  private constructor(
+    readonly rs: Ruleset,
+    setup: Setup,
+  ) {
     this.fast = new FastPosition(rs);
     this.fast.load(setup);
     this.startFen = this.fen();
@@ -142,7 +157,10 @@ export class Position {
     const to = moveTo(m);
     const captured =
       flag === EN_PASSANT ||
-      ((flag !== KING_SWAP && flag !== RENDEZVOUS && flag !== CASTLE && flag !== RELOCATE) &&
+      (flag !== KING_SWAP &&
+        flag !== RENDEZVOUS &&
+        flag !== CASTLE &&
+        flag !== RELOCATE &&
         this.fast.board[to] !== EMPTY);
     const info: MoveInfo = {
       text: makeMoveText(rs, m),
@@ -177,26 +195,33 @@ export class Position {
     if (parts.ok) {
       const hit = matchMoveText(this.rs, legal, parts.value);
       if (hit.ok) return hit;
-      return err(`illegal move ${text}: ${this.whyIllegal(parts.value.from, parts.value.to, hit.error)}`);
+      return err(
+        `illegal move ${text}: ${this.whyIllegal(parts.value.from, parts.value.to, hit.error)}`,
+      );
     }
     if (/^[a-z][0-9]{1,2}[a-z][0-9]{1,2}[a-z]?$/.test(text)) return parts;
     const san = parseSan(this.fast, text, legal);
     if (san.ok) return san;
-    return err(`illegal move ${text}: not a legal move in SAN or move text for ${this.turn()} here`);
+    return err(
+      `illegal move ${text}: not a legal move in SAN or move text for ${this.turn()} here`,
+    );
   }
 
   private whyIllegal(from: number, to: number, fallback: string): string {
     const geo = this.rs.geo;
     const code = this.fast.board[from]!;
     if (code === EMPTY) return `there is no piece on ${geo.name(from)}`;
-    if ((code & 1) !== this.fast.side) return `the piece on ${geo.name(from)} is ${colorName((code & 1) as 0 | 1)}'s`;
+    if ((code & 1) !== this.fast.side)
+      return `the piece on ${geo.name(from)} is ${colorName((code & 1) as 0 | 1)}'s`;
     if (fallback !== 'not a legal move') return fallback;
     const end = generatePseudo(this.fast, 0);
     const pseudo = Array.from(this.fast.moves.subarray(0, end));
     this.legalCache = null;
     const name = kindInfo(codeKind(code)).name;
     if (pseudo.some((m) => moveFrom(m) === from && moveTo(m) === to))
-      return this.rs.royalPool ? `it would leave your royal piece attacked` : `it would leave your king in check`;
+      return this.rs.royalPool
+        ? `it would leave your royal piece attacked`
+        : `it would leave your king in check`;
     return `the ${name} on ${geo.name(from)} cannot move to ${geo.name(to)}`;
   }
 
@@ -252,8 +277,14 @@ export class Position {
       rendezvous: rs.rendezvous ? both(RIGHT_RENDEZVOUS) : null,
       castling: rs.castling[0].length
         ? {
-            white: { kingSide: (r & RIGHT_CASTLE_K[0]) !== 0, queenSide: (r & RIGHT_CASTLE_Q[0]) !== 0 },
-            black: { kingSide: (r & RIGHT_CASTLE_K[1]) !== 0, queenSide: (r & RIGHT_CASTLE_Q[1]) !== 0 },
+            white: {
+              kingSide: (r & RIGHT_CASTLE_K[0]) !== 0,
+              queenSide: (r & RIGHT_CASTLE_Q[0]) !== 0,
+            },
+            black: {
+              kingSide: (r & RIGHT_CASTLE_K[1]) !== 0,
+              queenSide: (r & RIGHT_CASTLE_Q[1]) !== 0,
+            },
           }
         : null,
       pawnsOfPawns,
@@ -270,4 +301,3 @@ export class Position {
     return new Position(this.rs, this.fast.toSetup());
   }
 }
-

@@ -5,13 +5,7 @@
  */
 import { MODE_MOVE, parseBetza, type Vector } from './betza.ts';
 import { Geometry, STRIDE } from './geometry.ts';
-import {
-  KIND,
-  KIND_KEYS,
-  kindInfo,
-  pieceCode,
-  type KindKey,
-} from './piece-kinds.ts';
+import { KIND, KIND_KEYS, kindInfo, pieceCode, type KindKey } from './piece-kinds.ts';
 import { err, ok, type ColorIndex, type Result } from './types.ts';
 import { findVariant } from './variants/index.ts';
 import type { RendezvousRule, StartArray, VariantDef } from './variants/variant.ts';
@@ -217,7 +211,8 @@ export class Ruleset {
       Uint8Array.from(
         [0, 1, 2, 3, 4, 5, 6, 7].filter((d) => {
           for (let c = color; c < CODE_SPACE; c += 2)
-            if (this.slideAttack1[d * CODE_SPACE + c] || this.slideAttack2[d * CODE_SPACE + c]) return true;
+            if (this.slideAttack1[d * CODE_SPACE + c] || this.slideAttack2[d * CODE_SPACE + c])
+              return true;
           return false;
         }),
       );
@@ -263,13 +258,17 @@ export class Ruleset {
       const z = new Uint8Array(size);
       for (const s of geo.cells) {
         const r = geo.rankOf(s);
-        const reached = color === 0 ? r >= rules.pawn.promotionRank : r <= geo.ranks - 1 - rules.pawn.promotionRank;
+        const reached =
+          color === 0
+            ? r >= rules.pawn.promotionRank
+            : r <= geo.ranks - 1 - rules.pawn.promotionRank;
         z[s] = reached ? 1 : 0;
       }
       return z;
     };
     this.promotionZone = [zone(0), zone(1)];
-    this.promotionChoices = rules.pawn.promotion === 'tag' ? [] : rules.pawn.promotion.map((k) => KIND[k]);
+    this.promotionChoices =
+      rules.pawn.promotion === 'tag' ? [] : rules.pawn.promotion.map((k) => KIND[k]);
     const ds = rules.pawn.doubleStepRank;
     this.doubleStepRank = ds === null ? [-1, -1] : [ds, geo.ranks - 1 - ds];
     this.enPassant = rules.pawn.enPassant;
@@ -293,7 +292,9 @@ export class Ruleset {
       right: RIGHT_RENDEZVOUS[color],
     });
     this.rendezvous =
-      rdv && (!rdv.switch || switches[rdv.switch] !== 'off') ? [rdvSquares(0, rdv), rdvSquares(1, rdv)] : null;
+      rdv && (!rdv.switch || switches[rdv.switch] !== 'off')
+        ? [rdvSquares(0, rdv), rdvSquares(1, rdv)]
+        : null;
     this.pawnOfPawns = rules.pawnOfPawns;
     this.pawnOfPawnsOccupied = switches['pawn-of-pawns-occupied'] === 'on';
     this.citadelClaimOrSwap = switches['citadel-claim-or-swap'] === 'on';
@@ -331,7 +332,8 @@ export class Ruleset {
       const info = kindInfo(kind);
       const stage = stageTags[k];
       if (stage !== undefined) this.pawnTag[kind] = stage;
-      else if (info.promotesTo) this.pawnTag[kind] = this.kindLetter[KIND[info.promotesTo as KindKey]]!;
+      else if (info.promotesTo)
+        this.pawnTag[kind] = this.kindLetter[KIND[info.promotesTo as KindKey]]!;
     }
   }
 
@@ -404,7 +406,9 @@ export function compileRuleset(variantId: string, options: RulesetOptions = {}):
   const arrayId = options.array ?? def.arrays[0]!.id;
   const array = def.arrays.find((a) => a.id === arrayId);
   if (!array)
-    return err(`unknown array '${arrayId}' for ${def.id} (choose: ${def.arrays.map((a) => a.id).join(', ')})`);
+    return err(
+      `unknown array '${arrayId}' for ${def.id} (choose: ${def.arrays.map((a) => a.id).join(', ')})`,
+    );
   const switches: Record<string, string> = {};
   for (const s of def.switches) switches[s.name] = s.values[0]!;
   for (const [name, value] of Object.entries(options.rules ?? {})) {
@@ -428,4 +432,3 @@ export function compileRuleset(variantId: string, options: RulesetOptions = {}):
 }
 
 const CACHE = new Map<string, Ruleset>();
-

@@ -50,7 +50,8 @@ function sanBody(pos: FastPosition, move: number, legal: readonly number[]): str
     body = capture ? geo.name(from)[0]! + 'x' + dest : dest;
   } else {
     const rivals = legal.filter(
-      (m) => m !== move && moveTo(m) === to && pos.board[moveFrom(m)] === code && moveFlag(m) === flag,
+      (m) =>
+        m !== move && moveTo(m) === to && pos.board[moveFrom(m)] === code && moveFlag(m) === flag,
     );
     let dis = '';
     if (rivals.length > 0) {
@@ -99,11 +100,16 @@ export function makeSan(pos: FastPosition, move: number, legal: readonly number[
   return body + suffix;
 }
 
-const strip = (s: string): string => s.replace(/[+#!?]+$/, '').replace(/^0-0(-0)?$/, (m) => m.replace(/0/g, 'O'));
+const strip = (s: string): string =>
+  s.replace(/[+#!?]+$/, '').replace(/^0-0(-0)?$/, (m) => m.replace(/0/g, 'O'));
 const loose = (s: string): string => strip(s).replace(/[x=]/g, '');
 
 /** Finds the legal move a SAN string names (tolerant of missing or extra `x`, `=`, `+`, `#`). */
-export function parseSan(pos: FastPosition, text: string, legal: readonly number[]): Result<number> {
+export function parseSan(
+  pos: FastPosition,
+  text: string,
+  legal: readonly number[],
+): Result<number> {
   const want = text.trim();
   if (!/^[A-Za-z0-9@<>=+#!?x-]+$/.test(want)) return err(`'${text}' is not a move in SAN`);
   const sans = legal.map((m) => sanBody(pos, m, legal));
@@ -115,7 +121,13 @@ export function parseSan(pos: FastPosition, text: string, legal: readonly number
   const full = legal.filter((m, i) => {
     const s = sans[i]!;
     const letter = /^[A-Z]/.test(s) ? s[0]! : '';
-    return loose(letter + pos.rs.geo.name(moveFrom(m)) + s.slice(letter.length).replace(/^[a-z]?[0-9]*(?=[a-z])/, '')) === loose(want);
+    return (
+      loose(
+        letter +
+          pos.rs.geo.name(moveFrom(m)) +
+          s.slice(letter.length).replace(/^[a-z]?[0-9]*(?=[a-z])/, ''),
+      ) === loose(want)
+    );
   });
   if (full.length === 1) return ok(full[0]!);
   return err(`'${text}' is not a legal move here`);

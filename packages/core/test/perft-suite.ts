@@ -34,7 +34,12 @@ export function readPerftSuite(file: string): PerftCase[] {
         rules = {};
       } else if (head === 'array') array = rest[0];
       else if (head === 'rules')
-        rules = Object.fromEntries(rest.join('').split(',').map((kv) => kv.split('=') as [string, string]));
+        rules = Object.fromEntries(
+          rest
+            .join('')
+            .split(',')
+            .map((kv) => kv.split('=') as [string, string]),
+        );
       else if (head === 'startpos' || head === 'fen') {
         const [pos, ...depths] = line.split(';');
         const fen = head === 'fen' ? pos!.slice(4).trim() : null;
@@ -49,4 +54,5 @@ export function readPerftSuite(file: string): PerftCase[] {
   return cases;
 }
 
-export const perftFiles = (): string[] => readdirSync(PERFT_DIR).filter((f) => f.endsWith('.perft'));
+export const perftFiles = (): string[] =>
+  readdirSync(PERFT_DIR).filter((f) => f.endsWith('.perft'));

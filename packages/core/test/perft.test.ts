@@ -15,7 +15,10 @@ for (const file of perftFiles()) {
       it(label, () => {
         const rs = compileRuleset(c.variant, { array: c.array, rules: c.rules });
         if (!rs.ok) throw new Error(rs.error);
-        const setup = c.fen === null ? { ok: true as const, value: startSetup(rs.value) } : parseFen(rs.value, c.fen);
+        const setup =
+          c.fen === null
+            ? { ok: true as const, value: startSetup(rs.value) }
+            : parseFen(rs.value, c.fen);
         if (!setup.ok) throw new Error(setup.error);
         const pos = new FastPosition(rs.value);
         pos.load(setup.value);

@@ -16,7 +16,10 @@ export function perftCommand(variant: string, depthText: string, opts: PerftOpti
   const t0 = performance.now();
   let nodes: number;
   if (opts.divide) {
-    const rows = divide(fast, depth).map((r) => ({ text: makeMoveText(fast.rs, r.move), nodes: r.nodes }));
+    const rows = divide(fast, depth).map((r) => ({
+      text: makeMoveText(fast.rs, r.move),
+      nodes: r.nodes,
+    }));
     rows.sort((a, b) => a.text.localeCompare(b.text));
     for (const r of rows) process.stdout.write(`${r.text}: ${r.nodes}\n`);
     process.stdout.write('\n');
@@ -24,5 +27,7 @@ export function perftCommand(variant: string, depthText: string, opts: PerftOpti
   } else nodes = perft(fast, depth);
   const ms = performance.now() - t0;
   process.stdout.write(`Nodes searched: ${nodes}\n`);
-  process.stderr.write(`time ${ms.toFixed(0)} ms, ${Math.round(nodes / Math.max(ms, 1e-3) * 1000)} nodes/s\n`);
+  process.stderr.write(
+    `time ${ms.toFixed(0)} ms, ${Math.round((nodes / Math.max(ms, 1e-3)) * 1000)} nodes/s\n`,
+  );
 }

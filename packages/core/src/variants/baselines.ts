@@ -8,11 +8,18 @@ export const CHESS: VariantDef = {
   sources: ['FIDE Laws of Chess', 'RULES.md §5b'],
   geometry: { files: 8, ranks: 8, holes: [], citadels: [] },
   letters: { king: 'K', queen: 'Q', rook: 'R', bishop: 'B', knight: 'N', pawn: 'P' },
-  arrays: [{ id: 'standard', name: 'Standard', board: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR' }],
+  arrays: [
+    { id: 'standard', name: 'Standard', board: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR' },
+  ],
   rules: {
     royalty: 'king',
     stalemate: 'draw',
-    pawn: { doubleStepRank: 1, enPassant: true, promotion: ['queen', 'rook', 'bishop', 'knight'], promotionRank: 7 },
+    pawn: {
+      doubleStepRank: 1,
+      enPassant: true,
+      promotion: ['queen', 'rook', 'bishop', 'knight'],
+      promotionRank: 7,
+    },
     citadels: null,
     castling: { kingFile: 4, rank: [0, 7], rookFiles: [0, 7], kingTargets: [2, 6] },
     kingSwap: false,
@@ -26,7 +33,9 @@ export const CHESS: VariantDef = {
     insufficientMaterial: true,
   },
   switches: [],
-  decisions: ['The 50-move rule, threefold repetition and insufficient material draw automatically.'],
+  decisions: [
+    'The 50-move rule, threefold repetition and insufficient material draw automatically.',
+  ],
 };
 
 export const SHATRANJ: VariantDef = {
@@ -35,7 +44,9 @@ export const SHATRANJ: VariantDef = {
   name: 'Shatranj',
   sources: ["Fairy-Stockfish 'shatranj'", 'RULES.md §5b'],
   letters: { king: 'K', general: 'Q', rook: 'R', elephant: 'B', knight: 'N', pawn: 'P' },
-  arrays: [{ id: 'standard', name: 'Standard', board: 'rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR' }],
+  arrays: [
+    { id: 'standard', name: 'Standard', board: 'rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR' },
+  ],
   rules: {
     ...CHESS.rules,
     stalemate: 'loss',
@@ -46,7 +57,7 @@ export const SHATRANJ: VariantDef = {
     insufficientMaterial: false,
   },
   decisions: [
-    "Letters as Fairy-Stockfish: Q is the fers (general), B the alfil (elephant).",
+    'Letters as Fairy-Stockfish: Q is the fers (general), B the alfil (elephant).',
     'Stalemate and a bare king lose; a bared king that can bare the other at once draws (Fairy-Stockfish).',
     'Draw after 70 moves without capture or pawn move; threefold repetition draws.',
   ],

@@ -20,7 +20,15 @@ export const HUSUN: VariantDef = {
       { square: 'l12', owner: 1 },
     ],
   },
-  letters: { king: 'K', general: 'F', rook: 'R', knight: 'N', elephant: 'E', warMachine: 'D', pawn: 'P' },
+  letters: {
+    king: 'K',
+    general: 'F',
+    rook: 'R',
+    knight: 'N',
+    elephant: 'E',
+    warMachine: 'D',
+    pawn: 'P',
+  },
   arrays: [
     {
       id: 'standard',

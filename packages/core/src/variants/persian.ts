@@ -38,13 +38,19 @@ const PERSIAN_BASE: VariantDef = {
     {
       id: 'standard',
       name: 'Celtic Citadel',
-      board: 'f*********f/*rnbqkbsnr*/*ppppppppp*/*9*/*9*/*9*/*9*/*9*/*PPPPPPPPP*/*RNBQKBSNR*/F*********F',
+      board:
+        'f*********f/*rnbqkbsnr*/*ppppppppp*/*9*/*9*/*9*/*9*/*9*/*PPPPPPPPP*/*RNBQKBSNR*/F*********F',
     },
   ],
   rules: {
     royalty: 'king',
     stalemate: 'draw',
-    pawn: { doubleStepRank: 2, enPassant: true, promotion: ['queen', 'rook', 'bishop', 'knight'], promotionRank: 9 },
+    pawn: {
+      doubleStepRank: 2,
+      enPassant: true,
+      promotion: ['queen', 'rook', 'bishop', 'knight'],
+      promotionRank: 9,
+    },
     citadels: { mayStand: 'any', ownBarred: [], drawBy: ['king'] },
     castling: {
       kingFile: FILE.f,
@@ -82,12 +88,19 @@ export const PERSIAN_PRINCESS: VariantDef = {
     {
       id: 'standard',
       name: 'Persian Princess',
-      board: 'f*********f/*rnbqksbnr*/*ppppppppp*/*9*/*9*/*9*/*9*/*9*/*PPPPPPPPP*/*RNBQKSBNR*/F*********F',
+      board:
+        'f*********f/*rnbqksbnr*/*ppppppppp*/*9*/*9*/*9*/*9*/*9*/*PPPPPPPPP*/*RNBQKSBNR*/F*********F',
     },
   ],
   rules: {
     ...PERSIAN_BASE.rules,
-    rendezvous: { piece: 'princess', partner: 'bishop', fromFile: FILE.g, toFile: FILE.h, rank: [1, 9] },
+    rendezvous: {
+      piece: 'princess',
+      partner: 'bishop',
+      fromFile: FILE.g,
+      toFile: FILE.h,
+      rank: [1, 9],
+    },
     centre: { square: 'f6', allowed: ['pawn', 'princess'] },
   },
   decisions: [
@@ -118,7 +131,8 @@ export const PERSIAN_OMEGA: VariantDef = {
     {
       id: 'standard',
       name: 'Oriental Omega',
-      board: 'w*********w/*rnbqkcbnr*/*ppppppppp*/*9*/*9*/*9*/*9*/*9*/*PPPPPPPPP*/*RNBQKCBNR*/W*********W',
+      board:
+        'w*********w/*rnbqkcbnr*/*ppppppppp*/*9*/*9*/*9*/*9*/*9*/*PPPPPPPPP*/*RNBQKCBNR*/W*********W',
     },
   ],
   rules: {
@@ -141,7 +155,7 @@ export const PERSIAN_OMEGA: VariantDef = {
   ],
   decisions: [
     ...PERSIAN_BASE.decisions,
-    'Rendezvous of the Champion by the written rule; `omega-rendezvous=off` matches the designer\'s engine.',
-    'Wizard = FN (one diagonal step or a knight leap), not Omega chess\'s FC.',
+    "Rendezvous of the Champion by the written rule; `omega-rendezvous=off` matches the designer's engine.",
+    "Wizard = FN (one diagonal step or a knight leap), not Omega chess's FC.",
   ],
 };

@@ -6,7 +6,9 @@ import { fenFrom, movesFrom, mustPlay, positionFrom } from '../../test/helpers.t
 describe('tamerlane pieces', () => {
   it('giraffe: diagonal step then at least 3 cells outward, path empty, captures only at the end', () => {
     const pos = positionFrom('tamerlane', { g2: 'K', e5: 'G', g9: 'k', e9: 'r', h6: 'p[r]' });
-    const targets = movesFrom(pos, 'e5').map((m) => m.slice(2)).sort();
+    const targets = movesFrom(pos, 'e5')
+      .map((m) => m.slice(2))
+      .sort();
     // via d6: up d9,d10 (d7,d8 passed) and left: a6 is a hole, b6 needs 3 cells from d6 -> a6 no: only... b6? d6->c6,b6: distance 2 only
     // via f6: up f9,f10 ; right i6 blocked? f6 -> g6,h6(black pawn) blocked before distance 3
     // via d4: down d1 ; left: none (c4,b4 then hole)
@@ -15,13 +17,23 @@ describe('tamerlane pieces', () => {
   });
 
   it('giraffe cannot start through an occupied diagonal cell', () => {
-    const pos = positionFrom('tamerlane', { g2: 'K', e5: 'G', d6: 'P[R]', f6: 'P[R]', d4: 'P[R]', f4: 'P[R]', g9: 'k' });
+    const pos = positionFrom('tamerlane', {
+      g2: 'K',
+      e5: 'G',
+      d6: 'P[R]',
+      f6: 'P[R]',
+      d4: 'P[R]',
+      f4: 'P[R]',
+      g9: 'k',
+    });
     expect(movesFrom(pos, 'e5')).toEqual([]);
   });
 
   it('picket: bishop of at least two cells, first cell must be empty', () => {
     const pos = positionFrom('tamerlane', { g2: 'K', f5: 'T', e6: 'P[R]', g9: 'k', h7: 'n' });
-    const targets = movesFrom(pos, 'f5').map((m) => m.slice(2)).sort();
+    const targets = movesFrom(pos, 'f5')
+      .map((m) => m.slice(2))
+      .sort();
     // NE: g6 (distance 1, no), h7 capture; NW blocked at e6 (first cell occupied); SE: h3, i2, j1; SW: d3, c2? c2 empty -> d3, c2, b1
     expect(targets).toEqual(['b1', 'c2', 'd3', 'h3', 'h7', 'i2', 'j1'].sort());
   });
@@ -116,7 +128,12 @@ describe('tamerlane royal pool', () => {
 describe('tamerlane king swap', () => {
   it('out of check: the King exchanges with any friendly main-board piece once per game', () => {
     // Black rook gives check along the g-file; White's King may swap with the knight on b2.
-    const pos = positionFrom('tamerlane', { g1: 'K', b2: 'N', k4: 'P[R]', g9: 'k', g5: 'r' }, 'w', 'Ss');
+    const pos = positionFrom(
+      'tamerlane',
+      { g1: 'K', b2: 'N', k4: 'P[R]', g9: 'k', g5: 'r' },
+      'w',
+      'Ss',
+    );
     expect(pos.isCheck()).toBe(true);
     const swaps = pos.legalMoves().filter((m) => m.kind === 'king swap');
     expect(swaps.map((m) => m.text).sort()).toEqual(['g1b2', 'g1k4']);
@@ -128,8 +145,16 @@ describe('tamerlane king swap', () => {
   });
 
   it('not into an attacked cell, and not when the right is used', () => {
-    const pos = positionFrom('tamerlane', { g1: 'K', b2: 'N', k5: 'P[R]', g9: 'k', g5: 'r', k9: 'r' }, 'w', 'S');
-    const swaps = pos.legalMoves().filter((m) => m.kind === 'king swap').map((m) => m.text);
+    const pos = positionFrom(
+      'tamerlane',
+      { g1: 'K', b2: 'N', k5: 'P[R]', g9: 'k', g5: 'r', k9: 'r' },
+      'w',
+      'S',
+    );
+    const swaps = pos
+      .legalMoves()
+      .filter((m) => m.kind === 'king swap')
+      .map((m) => m.text);
     expect(swaps).toEqual(['g1b2']); // k5 is on the black rook's file
     const used = positionFrom('tamerlane', { g1: 'K', b2: 'N', g9: 'k', g5: 'r' }, 'w', '-');
     expect(used.legalMoves().filter((m) => m.kind === 'king swap')).toEqual([]);
@@ -137,17 +162,32 @@ describe('tamerlane king swap', () => {
 
   it('out of stalemate: with no other legal move the swap is allowed, and it prevents the stalemate loss', () => {
     // White King b1 boxed in by black rooks (c-file and rank 2 covered), a white pawn blocked on l4.
-    const pos = positionFrom('tamerlane', { b1: 'K', l4: 'P[R]', l5: 'p[r]', c9: 'r', j2: 'r', g9: 'k' }, 'w', 'S');
+    const pos = positionFrom(
+      'tamerlane',
+      { b1: 'K', l4: 'P[R]', l5: 'p[r]', c9: 'r', j2: 'r', g9: 'k' },
+      'w',
+      'S',
+    );
     const moves = pos.legalMoves();
     expect(moves.map((m) => m.text)).toEqual(['b1l4']);
     expect(moves[0]!.kind).toBe('king swap');
-    const noRight = positionFrom('tamerlane', { b1: 'K', l4: 'P[R]', l5: 'p[r]', c9: 'r', j2: 'r', g9: 'k' }, 'w', '-');
+    const noRight = positionFrom(
+      'tamerlane',
+      { b1: 'K', l4: 'P[R]', l5: 'p[r]', c9: 'r', j2: 'r', g9: 'k' },
+      'w',
+      '-',
+    );
     expect(noRight.legalMoves()).toEqual([]);
     expect(noRight.outcome()).toMatchObject({ winner: 'black', reason: 'stalemate' });
   });
 
   it('not while a King and Prince are both on board unless there is no other move', () => {
-    const pos = positionFrom('tamerlane', { g1: 'K', c4: 'H', b2: 'N', g9: 'k', g5: 'r' }, 'w', 'S');
+    const pos = positionFrom(
+      'tamerlane',
+      { g1: 'K', c4: 'H', b2: 'N', g9: 'k', g5: 'r' },
+      'w',
+      'S',
+    );
     expect(pos.legalMoves().filter((m) => m.kind === 'king swap')).toEqual([]);
   });
 });
@@ -158,7 +198,9 @@ describe('tamerlane pawn of pawns', () => {
     mustPlay(pos, 'c9c10');
     expect(pos.fen()).toContain('P[P=]');
     expect(movesFrom(pos, 'd10')).not.toContain('d10c10');
-    expect(pos.specialRights().pawnsOfPawns).toEqual([{ square: 'c10', color: 'white', stage: 'waiting' }]);
+    expect(pos.specialRights().pawnsOfPawns).toEqual([
+      { square: 'c10', color: 'white', stage: 'waiting' },
+    ]);
   });
 
   it('relocation: to an empty cell forking two pieces, or attacking a piece that then has no move', () => {
@@ -246,8 +288,16 @@ describe('tamerlane pawn of pawns', () => {
   });
 
   it('the waiting pawn is no king-swap partner', () => {
-    const pos = positionFrom('tamerlane', { b1: 'K', c10: 'P[P=]', c9: 'r', j2: 'r', l10: 'k', l4: 'P[R]', l5: 'p[r]' }, 'w', 'S');
-    const swaps = pos.legalMoves().filter((m) => m.kind === 'king swap').map((m) => m.text);
+    const pos = positionFrom(
+      'tamerlane',
+      { b1: 'K', c10: 'P[P=]', c9: 'r', j2: 'r', l10: 'k', l4: 'P[R]', l5: 'p[r]' },
+      'w',
+      'S',
+    );
+    const swaps = pos
+      .legalMoves()
+      .filter((m) => m.kind === 'king swap')
+      .map((m) => m.text);
     expect(swaps).not.toContain('b1c10');
   });
 });
@@ -255,7 +305,11 @@ describe('tamerlane pawn of pawns', () => {
 describe('tamerlane-full pieces', () => {
   it('lion, bull, sentinel leap (3,0), (3,2), (3,3); crocodile is a rook of at least 2 with an empty first cell', () => {
     const pos = positionFrom('tamerlane-full', { g2: 'K', f5: 'L', l10: 'k' });
-    expect(movesFrom(pos, 'f5').map((m) => m.slice(2)).sort()).toEqual(['c5', 'f2', 'f8', 'i5']);
+    expect(
+      movesFrom(pos, 'f5')
+        .map((m) => m.slice(2))
+        .sort(),
+    ).toEqual(['c5', 'f2', 'f8', 'i5']);
     const croc = positionFrom('tamerlane-full', { g2: 'K', f5: 'X', f6: 'P[R]', l10: 'k' });
     const t = movesFrom(croc, 'f5').map((m) => m.slice(2));
     expect(t).not.toContain('e5');

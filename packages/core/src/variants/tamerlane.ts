@@ -9,7 +9,8 @@ const TAMERLANE_SWITCHES: readonly RuleSwitchSpec[] = [
   {
     name: 'pawn-of-pawns-occupied',
     values: ['off', 'on'],
-    description: 'the relocating pawn of pawns may land on an occupied cell, removing the occupant (never a king)',
+    description:
+      'the relocating pawn of pawns may land on an occupied cell, removing the occupant (never a king)',
   },
   {
     name: 'citadel-claim-or-swap',
@@ -112,7 +113,7 @@ export const TAMERLANE: VariantDef = {
     'King swap allowed when the King is in check (with King and Prince on the board neither is in check) or no other move exists.',
     'House rule: a pawn of pawns arriving a second time on an occupied royal cell goes to the nearest empty cell of that rank, ties towards file a.',
     'A waiting pawn of pawns cannot be captured, so it is never an attacked target for the relocation test.',
-    'Feminine array reconstructed from a diagram of Black\'s half; the Paris (1451) array is not yet available.',
+    "Feminine array reconstructed from a diagram of Black's half; the Paris (1451) array is not yet available.",
     'House rule: threefold repetition draws only with the `repetition` switch (off by default).',
   ],
 };
@@ -122,7 +123,12 @@ export const TAMERLANE_FULL: VariantDef = {
   ...TAMERLANE,
   id: 'tamerlane-full',
   name: 'Full Tamerlane chess',
-  sources: [...TAMERLANE.sources, 'RULES.md §3', 'British Museum manuscript 7322', 'J.-L. Cazaux (new pieces)'],
+  sources: [
+    ...TAMERLANE.sources,
+    'RULES.md §3',
+    'British Museum manuscript 7322',
+    'J.-L. Cazaux (new pieces)',
+  ],
   letters: {
     ...TAMERLANE.letters,
     lion: 'L',

@@ -37,7 +37,8 @@ for (const variant of ['chess', 'shatranj', 'husun10', 'tamerlane11']) {
             const ours = pos.legalMoves().map((m) => m.text);
             // Fairy-Stockfish names the piece of a forced promotion (a7a8q); we do not: compare without it.
             const theirs = board.legalMoves() === '' ? [] : board.legalMoves().split(' ');
-            const normal = (m: string): string => (ours.includes(m) ? m : m.replace(/^([a-z]\d+[a-z]\d+)[a-z]$/, '$1'));
+            const normal = (m: string): string =>
+              ours.includes(m) ? m : m.replace(/^([a-z]\d+[a-z]\d+)[a-z]$/, '$1');
             const context = `${variant} game ${g} ply ${ply}: ${pos.fen()}`;
             expect(theirs.map(normal).sort(), context).toEqual([...ours].sort());
             positions++;
