@@ -1,0 +1,29 @@
+/**
+ * Option `citadel-claim-or-swap` (RULES.md §2): a royal entering the enemy citadel may, instead
+ * of claiming the draw, swap with its Prince or Adventitious King and play on.
+ */
+import type { FastPosition } from '../fast-position.ts';
+import { CITADEL_SWAP, NORMAL, encodeMove, moveFlag, moveFrom, moveTo } from '../move.ts';
+import { KIND } from '../piece-kinds.ts';
+import { legalByMaking } from '../royalty.ts';
+
+/** Option `citadel-claim-or-swap`: each legal royal entry into the enemy citadel may also swap. */
+export function citadelSwaps(pos: FastPosition, start: number, end: number): number {
+  const rs = pos.rs;
+  const us = pos.side;
+  let n = end;
+  for (let i = start; i < end; i++) {
+    const m = pos.moves[i]!;
+    const from = moveFrom(m);
+    const to = moveTo(m);
+    if (moveFlag(m) !== NORMAL || rs.citadelDrawCode[pos.board[from]!] !== 1) continue;
+    if (rs.geo.citadelOwner[to] !== (us ^ 1)) continue;
+    for (const kind of [KIND.king, KIND.prince, KIND.adventitiousKing]) {
+      const partner = pos.findPartner(us, kind);
+      if (partner < 0 || partner === from) continue;
+      const swap = encodeMove(from, to, CITADEL_SWAP, kind);
+      if (legalByMaking(pos, swap)) pos.moves[n++] = swap;
+    }
+  }
+  return n;
+}
