@@ -43,6 +43,8 @@ export class Geometry {
   /** Every existing cell, rank 1 first, files a.. within a rank. */
   readonly cells: readonly number[];
   readonly citadels: readonly number[];
+  /** Named sets of cells: `main` (the board without citadels), `citadels`, `citadels:white`, `citadels:black`. */
+  readonly regions: ReadonlyMap<string, readonly number[]>;
 
   constructor(readonly spec: GeometrySpec) {
     const { files, ranks } = spec;
@@ -69,6 +71,12 @@ export class Geometry {
     for (let r = 0; r < ranks; r++)
       for (let f = 0; f < files; f++) if (this.exists[this.sq(f, r)]) cells.push(this.sq(f, r));
     this.cells = cells;
+    this.regions = new Map([
+      ['main', cells.filter((s) => this.citadelOwner[s] === -1)],
+      ['citadels', citadels],
+      ['citadels:white', citadels.filter((s) => this.citadelOwner[s] === 0)],
+      ['citadels:black', citadels.filter((s) => this.citadelOwner[s] === 1)],
+    ]);
   }
 
   /** Padded index of file `f`, rank `r` (both 0-based). */
