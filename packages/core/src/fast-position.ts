@@ -262,9 +262,14 @@ export class FastPosition {
     if (!this.isRoyalCode(occupant)) return target;
     const geo = this.rs.geo;
     const code = pieceCode(KIND.pawnOfPawns3, color);
+    const file = geo.fileOf(target);
+    const rank = geo.rankOf(target);
     for (let d = 1; d < geo.files; d++)
-      for (const s of [target - d, target + d])
+      for (const f of [file - d, file + d]) {
+        if (f < 0 || f >= geo.files) continue;
+        const s = geo.sq(f, rank);
         if (this.board[s] === EMPTY && this.rs.stop[code * this.rs.size + s] === 1) return s;
+      }
     return -1;
   }
 
@@ -349,7 +354,7 @@ export class FastPosition {
           if (land >= 0) {
             if (this.board[land] !== EMPTY) this.undoRemoved[u] = this.removePiece(land);
             this.movePiece(to, land);
-          }
+          } else this.removePiece(to); // no empty cell on that rank: the pawn leaves the board
           this.undoExtraSq[u] = land;
         } else if (flag === CITADEL_SWAP) {
           const partner = this.findPartner(us, moveExtra(move));
@@ -409,10 +414,11 @@ export class FastPosition {
       default: {
         if (flag === PAWN_OF_PAWNS_RETURN) {
           const land = this.undoExtraSq[u]!;
-          const at = land >= 0 ? land : to;
-          this.changePiece(at, moved);
-          this.movePiece(at, from);
-          if (land >= 0 && this.undoRemoved[u] !== EMPTY) this.addPiece(land, this.undoRemoved[u]!);
+          if (land >= 0) {
+            this.changePiece(land, moved);
+            this.movePiece(land, from);
+            if (this.undoRemoved[u] !== EMPTY) this.addPiece(land, this.undoRemoved[u]!);
+          } else this.addPiece(from, moved);
         } else {
           if (flag === CITADEL_SWAP) this.swapPieces(to, this.undoExtraSq[u]!);
           if (flag === PROMOTE) this.changePiece(to, moved);

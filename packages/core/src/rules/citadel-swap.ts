@@ -8,6 +8,9 @@ import { KIND } from '../piece-kinds.ts';
 import { legalByMaking } from '../royalty.ts';
 
 /** Option `citadel-claim-or-swap`: each legal royal entry into the enemy citadel may also swap. */
+const KING_PARTNERS = [KIND.prince, KIND.adventitiousKing];
+const PRINCE_PARTNERS = [KIND.adventitiousKing];
+
 export function citadelSwaps(pos: FastPosition, start: number, end: number): number {
   const rs = pos.rs;
   const us = pos.side;
@@ -18,9 +21,12 @@ export function citadelSwaps(pos: FastPosition, start: number, end: number): num
     const to = moveTo(m);
     if (moveFlag(m) !== NORMAL || rs.citadelDrawCode[pos.board[from]!] !== 1) continue;
     if (rs.geo.citadelOwner[to] !== (us ^ 1)) continue;
-    for (const kind of [KIND.king, KIND.prince, KIND.adventitiousKing]) {
+    // "exchange that king with his Prince or Adventitious King": the King with either, the Prince
+    // with the Adventitious King; the partner stands on the main board.
+    const partners = pos.board[from] === rs.kingCode[us] ? KING_PARTNERS : PRINCE_PARTNERS;
+    for (const kind of partners) {
       const partner = pos.findPartner(us, kind);
-      if (partner < 0 || partner === from) continue;
+      if (partner < 0 || !rs.geo.isMainBoard(partner)) continue;
       const swap = encodeMove(from, to, CITADEL_SWAP, kind);
       if (legalByMaking(pos, swap)) pos.moves[n++] = swap;
     }

@@ -6,7 +6,12 @@
  *
  * --divide prints the count below every legal move; --moves lists the legal moves and exits.
  */
-import { referenceDivide, referenceLegalMoves, referencePerft, referenceStart } from './reference.ts';
+import {
+  referenceDivide,
+  referenceLegalMoves,
+  referencePerft,
+  referenceStart,
+} from './reference.ts';
 import type { ReferenceOptions } from './reference.ts';
 
 function usage(): never {
@@ -47,7 +52,9 @@ if (array !== null) options.array = array;
 if (Object.keys(rules).length > 0) options.rules = rules;
 
 const start = fen ?? referenceStart(variant, options);
-console.log(`variant ${variant}${array ? ` array ${array}` : ''}${Object.keys(rules).length ? ` rules ${JSON.stringify(rules)}` : ''}`);
+console.log(
+  `variant ${variant}${array ? ` array ${array}` : ''}${Object.keys(rules).length ? ` rules ${JSON.stringify(rules)}` : ''}`,
+);
 console.log(`fen ${start}`);
 if (listMoves) {
   const moves = referenceLegalMoves(variant, start, options);

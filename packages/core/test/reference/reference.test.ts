@@ -10,15 +10,19 @@ import {
 } from './reference.ts';
 import type { ReferenceOptions } from './reference.ts';
 
-// Depth-4 runs of the slow reference are only done when asked for (REFERENCE_DEEP=1).
-const deep = process.env['REFERENCE_DEEP'] === '1';
+// The Persian depth-4 runs take about 8-13 s each; REFERENCE_QUICK=1 skips them.
+const deep = process.env['REFERENCE_QUICK'] !== '1';
 
 /** Geometry of the bounding boxes, written out independently of the module under test. */
-const GEOMETRY: Record<string, { files: number; ranks: number; exists: (f: number, r: number) => boolean }> = {
+const GEOMETRY: Record<
+  string,
+  { files: number; ranks: number; exists: (f: number, r: number) => boolean }
+> = {
   husun: {
     files: 12,
     ranks: 12,
-    exists: (f, r) => (f >= 1 && f <= 10 && r >= 1 && r <= 10) || ((f === 0 || f === 11) && (r === 0 || r === 11)),
+    exists: (f, r) =>
+      (f >= 1 && f <= 10 && r >= 1 && r <= 10) || ((f === 0 || f === 11) && (r === 0 || r === 11)),
   },
   tamerlane: {
     files: 13,
@@ -28,7 +32,8 @@ const GEOMETRY: Record<string, { files: number; ranks: number; exists: (f: numbe
   persian: {
     files: 11,
     ranks: 11,
-    exists: (f, r) => (f >= 1 && f <= 9 && r >= 1 && r <= 9) || ((f === 0 || f === 10) && (r === 0 || r === 10)),
+    exists: (f, r) =>
+      (f >= 1 && f <= 9 && r >= 1 && r <= 9) || ((f === 0 || f === 10) && (r === 0 || r === 10)),
   },
   chess: { files: 8, ranks: 8, exists: () => true },
 };
@@ -113,17 +118,23 @@ describe('RULES.md §5b baselines', () => {
     expect(referencePerft('chess', p4, 2)).toBe(264);
   });
   it('shatranj start (Fairy-Stockfish) to depth 3', () => {
-    expect(referenceStart('shatranj')).toBe('rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1');
+    expect(referenceStart('shatranj')).toBe(
+      'rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1',
+    );
     expect([1, 2, 3].map((d) => startPerft('shatranj', d))).toEqual([16, 256, 4176]);
   });
-  it.runIf(deep)('shatranj start depth 4', () => {
+  it('shatranj start depth 4', () => {
     expect(startPerft('shatranj', 4)).toBe(68122);
   });
   it('shatranj bare-king rule as Fairy-Stockfish (values taken from ffish 0.7.10)', () => {
     // Black bare, White K + 1: Black may still try to bare White.
-    expect(referenceLegalMoves('shatranj', '3k4/8/8/8/8/8/3P4/3K4 b - - 0 1')).toEqual(
-      ['d8c7', 'd8c8', 'd8d7', 'd8e7', 'd8e8'],
-    );
+    expect(referenceLegalMoves('shatranj', '3k4/8/8/8/8/8/3P4/3K4 b - - 0 1')).toEqual([
+      'd8c7',
+      'd8c8',
+      'd8d7',
+      'd8e7',
+      'd8e8',
+    ]);
     // Black bare, White K + 2: lost at once.
     expect(referenceLegalMoves('shatranj', '3k4/8/8/8/8/8/3PP3/3K4 b - - 0 1')).toEqual([]);
     expect(referenceIsGameOver('shatranj', '3k4/8/8/8/8/8/3PP3/3K4 b - - 0 1')).toBe(true);
@@ -131,7 +142,11 @@ describe('RULES.md §5b baselines', () => {
     expect(referenceLegalMoves('shatranj', '3k4/8/8/8/8/8/3P4/3K4 w - - 0 1')).toEqual([]);
     // Both bare: play goes on.
     expect(referenceLegalMoves('shatranj', '3k4/8/8/8/8/8/8/3K4 w - - 0 1')).toHaveLength(5);
-    expect(referenceLegalMoves('shatranj', '3k4/8/8/8/8/8/3p4/3K4 w - - 0 1')).toEqual(['d1c2', 'd1d2', 'd1e2']);
+    expect(referenceLegalMoves('shatranj', '3k4/8/8/8/8/8/3p4/3K4 w - - 0 1')).toEqual([
+      'd1c2',
+      'd1d2',
+      'd1e2',
+    ]);
   });
   it('shatranj promotion to fers without a letter', () => {
     const after = referencePlay('shatranj', '3k3r/P7/8/8/8/8/8/3K4 w - - 0 1', 'a7a8');
@@ -183,7 +198,9 @@ describe('start positions and FEN round trip', () => {
   }
   it('missing fields take their defaults', () => {
     const short = referenceStart('tamerlane').split(' ').slice(0, 2).join(' ');
-    expect(referenceLegalMoves('tamerlane', short)).toEqual(referenceLegalMoves('tamerlane', referenceStart('tamerlane')));
+    expect(referenceLegalMoves('tamerlane', short)).toEqual(
+      referenceLegalMoves('tamerlane', referenceStart('tamerlane')),
+    );
     const e2e4 = referencePlay('chess', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w', 'e2e4');
     expect(e2e4).toBe('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1');
   });
@@ -197,7 +214,12 @@ describe('Shatranj al-Husun', () => {
     expect(referenceIsGameOver('husun', drawn)).toBe(true);
     expect(referenceLegalMoves('husun', drawn)).toEqual([]);
     // Black entering a1 (White's side) draws too; White entering a1 does not
-    expect(referenceIsGameOver('husun', referencePlay('husun', fen('husun', { k11: 'K', b2: 'k' }, 'b - - 0 1'), 'b2a1'))).toBe(true);
+    expect(
+      referenceIsGameOver(
+        'husun',
+        referencePlay('husun', fen('husun', { k11: 'K', b2: 'k' }, 'b - - 0 1'), 'b2a1'),
+      ),
+    ).toBe(true);
     const own = fen('husun', { b2: 'K', k11: 'k' }, 'w - - 0 1');
     const inOwn = referencePlay('husun', own, 'b2a1');
     expect(referenceLegalMoves('husun', inOwn).length).toBeGreaterThan(0);
@@ -242,21 +264,35 @@ describe('Tamerlane', () => {
     expect(moves2).not.toContain('g2g3');
     expect(moves2).toContain('g2c5'); // in check: the King may swap
     const after = referencePlay('tamerlane', alone, 'g2c5');
-    expect(after.split(' ')[0]).toBe(fen('tamerlane', { c5: 'K', g2: 'N', g10: 'r', l10: 'k' }, '').trim());
+    expect(after.split(' ')[0]).toBe(
+      fen('tamerlane', { c5: 'K', g2: 'N', g10: 'r', l10: 'k' }, '').trim(),
+    );
     expect(after.split(' ')[2]).toBe('s');
   });
   it('the King swaps when there is no other legal move (and only then), never with a waiting pawn', () => {
-    const stuck = fen('tamerlane', { b1: 'K', b2: 'P[R]', b3: 'p[n]', c10: 'r', h10: 'k' }, 'w Ss - 0 1');
+    const stuck = fen(
+      'tamerlane',
+      { b1: 'K', b2: 'P[R]', b3: 'p[n]', c10: 'r', h10: 'k' },
+      'w Ss - 0 1',
+    );
     expect(referenceLegalMoves('tamerlane', stuck)).toEqual(['b1b2']);
     const after = referencePlay('tamerlane', stuck, 'b1b2');
     expect(after.split(' ')[0]).toBe(
       fen('tamerlane', { b1: 'P[R]', b2: 'K', b3: 'p[n]', c10: 'r', h10: 'k' }, '').trim(),
     );
-    const noRight = fen('tamerlane', { b1: 'K', b2: 'P[R]', b3: 'p[n]', c10: 'r', h10: 'k' }, 'w s - 0 1');
+    const noRight = fen(
+      'tamerlane',
+      { b1: 'K', b2: 'P[R]', b3: 'p[n]', c10: 'r', h10: 'k' },
+      'w s - 0 1',
+    );
     expect(referenceLegalMoves('tamerlane', noRight)).toEqual([]); // stalemated (loses)
   });
   it('promotion follows the tag; a Prince may be made while the King is attacked', () => {
-    const pos = fen('tamerlane', { g2: 'K', g10: 'r', b9: 'P[H]', c9: 'P[G]', l10: 'k' }, 'w - - 0 1');
+    const pos = fen(
+      'tamerlane',
+      { g2: 'K', g10: 'r', b9: 'P[H]', c9: 'P[G]', l10: 'k' },
+      'w - - 0 1',
+    );
     const moves = referenceLegalMoves('tamerlane', pos);
     expect(moves).toContain('b9b10');
     expect(moves).not.toContain('c9c10'); // does not answer the check
@@ -272,8 +308,14 @@ describe('Tamerlane', () => {
     expect(moves).not.toContain('b10f10');
   });
   it('pawn of pawns: relocation attacks two pieces, or one piece that cannot move', () => {
-    const two = fen('tamerlane', { b10: 'P[P=]', d6: 'n', f6: 'n', g2: 'K', l10: 'k' }, 'w - - 0 1');
-    expect(referenceLegalMoves('tamerlane', two).filter((m) => m.startsWith('b10'))).toEqual(['b10e5']);
+    const two = fen(
+      'tamerlane',
+      { b10: 'P[P=]', d6: 'n', f6: 'n', g2: 'K', l10: 'k' },
+      'w - - 0 1',
+    );
+    expect(referenceLegalMoves('tamerlane', two).filter((m) => m.startsWith('b10'))).toEqual([
+      'b10e5',
+    ]);
     expect(referencePlay('tamerlane', two, 'b10e5').split('/')[5]).toBe('*3P[P2]7*');
     // black elephant on d6 boxed in by its own viziers: c5 and e5 attack it and it cannot move
     const boxed = fen(
@@ -281,9 +323,16 @@ describe('Tamerlane', () => {
       { b10: 'P[P=]', d6: 'e', b4: 'w', f4: 'w', b8: 'w', f8: 'w', g2: 'K', l10: 'k' },
       'w - - 0 1',
     );
-    expect(referenceLegalMoves('tamerlane', boxed).filter((m) => m.startsWith('b10'))).toEqual(['b10c5', 'b10e5']);
+    expect(referenceLegalMoves('tamerlane', boxed).filter((m) => m.startsWith('b10'))).toEqual([
+      'b10c5',
+      'b10e5',
+    ]);
     // option: the target may be occupied (never by a king)
-    const occupied = fen('tamerlane', { b10: 'P[P=]', d6: 'n', f6: 'n', e5: 'N', g2: 'K', l10: 'k' }, 'w - - 0 1');
+    const occupied = fen(
+      'tamerlane',
+      { b10: 'P[P=]', d6: 'n', f6: 'n', e5: 'N', g2: 'K', l10: 'k' },
+      'w - - 0 1',
+    );
     expect(referenceLegalMoves('tamerlane', occupied)).not.toContain('b10e5');
     const opt = { rules: { 'pawn-of-pawns-occupied': 'on' } };
     expect(referenceLegalMoves('tamerlane', occupied, opt)).toContain('b10e5');
@@ -292,7 +341,11 @@ describe('Tamerlane', () => {
     const base = { h9: 'P[P2]', b6: 'K', l10: 'k' };
     const empty = referencePlay('tamerlane', fen('tamerlane', base, 'w - - 0 1'), 'h9h10');
     expect(empty.split('/')[7]).toBe('*5P[P3]5*');
-    const enemy = referencePlay('tamerlane', fen('tamerlane', { ...base, g3: 'n' }, 'w - - 0 1'), 'h9h10');
+    const enemy = referencePlay(
+      'tamerlane',
+      fen('tamerlane', { ...base, g3: 'n' }, 'w - - 0 1'),
+      'h9h10',
+    );
     expect(enemy.split('/')[7]).toBe('*5P[P3]5*');
     const royal = referencePlay(
       'tamerlane',
@@ -300,14 +353,22 @@ describe('Tamerlane', () => {
       'h9h10',
     );
     expect(royal.split('/')[7]).toBe('*4P[P3]K5*'); // nearest empty, ties towards file a
-    const fem = referencePlay('tamerlane', fen('tamerlane', base, 'w - - 0 1'), 'h9h10', { array: 'feminine' });
+    const fem = referencePlay('tamerlane', fen('tamerlane', base, 'w - - 0 1'), 'h9h10', {
+      array: 'feminine',
+    });
     expect(fem.split('/')[8]).toBe('*5P[P3]6'); // m2 is an (empty) citadel // feminine: g2
-    const third = referencePlay('tamerlane', fen('tamerlane', { h9: 'P[P3]', b6: 'K', l10: 'k' }, 'w - - 0 1'), 'h9h10');
+    const third = referencePlay(
+      'tamerlane',
+      fen('tamerlane', { h9: 'P[P3]', b6: 'K', l10: 'k' }, 'w - - 0 1'),
+      'h9h10',
+    );
     expect(third.split('/')[0]).toBe('*6A3k*');
   });
   it('citadel-claim-or-swap', () => {
     const pos = fen('tamerlane', { b8: 'K', e4: 'H', h4: 'A', l10: 'k' }, 'w - - 0 1');
-    expect(referenceLegalMoves('tamerlane', pos).filter((m) => m.startsWith('b8a9'))).toEqual(['b8a9']);
+    expect(referenceLegalMoves('tamerlane', pos).filter((m) => m.startsWith('b8a9'))).toEqual([
+      'b8a9',
+    ]);
     const opt = { rules: { 'citadel-claim-or-swap': 'on' } };
     expect(referenceLegalMoves('tamerlane', pos, opt).filter((m) => m.startsWith('b8a9'))).toEqual([
       'b8a9',
@@ -365,11 +426,13 @@ describe('Persian Chess', () => {
     const after = referencePlay('persian-princess', start, 'g2h2');
     expect(after.split('/')[9]).toBe('*RNBQKBSNR*');
     expect(after.split(' ')[2]).toBe('KQkqv');
-    expect(referenceLegalMoves('persian-celtic', referenceStart('persian-celtic'))).not.toContain('g2h2');
-    const omegaOff = { rules: { 'omega-rendezvous': 'off' } };
-    expect(referenceLegalMoves('persian-omega', referenceStart('persian-omega', omegaOff), omegaOff)).not.toContain(
+    expect(referenceLegalMoves('persian-celtic', referenceStart('persian-celtic'))).not.toContain(
       'g2h2',
     );
+    const omegaOff = { rules: { 'omega-rendezvous': 'off' } };
+    expect(
+      referenceLegalMoves('persian-omega', referenceStart('persian-omega', omegaOff), omegaOff),
+    ).not.toContain('g2h2');
   });
   it('persian-princess centre f6: only pawns and the Princess stop there', () => {
     const pos = fen('persian', { e4: 'N', f3: 'R', d4: 'S', b2: 'K', j10: 'k' }, 'w - - 0 1');
@@ -386,7 +449,7 @@ describe('Persian Chess', () => {
     expect(moves).not.toContain('e4e5');
     expect(moves).toContain('e4f4');
     expect(moves).not.toContain('f5f6');
-        expect(moves).toContain('d6e7');
+    expect(moves).toContain('d6e7');
   });
   it('double step and en passant', () => {
     const pos = fen('persian', { e7: 'P', d9: 'p', b2: 'K', j10: 'k' }, 'b - - 0 1');
@@ -416,4 +479,77 @@ describe('Persian Chess', () => {
     expect(d.get('g2h2')).toBe(26);
     expect([...d.values()].reduce((a, b) => a + b, 0)).toBe(676);
   });
+});
+
+describe('special-rule positions (numbers computed by this reference, not from RULES.md)', () => {
+  // For cross-checking the core; depth 3 values (slow here) are in the comments.
+  const cases: Array<[string, string, ReferenceOptions | undefined, number[]]> = [
+    // King swap as the only legal move (perft 3 = 30)
+    [
+      'tamerlane',
+      '*1r4k4*/12*/*11*/*11*/*11*/*11*/*11*/*p[n]10*/*P[R]11/*K10* w Ss - 0 1',
+      undefined,
+      [1, 19],
+    ],
+    // King in check: swaps allowed (perft 3 = 1869)
+    [
+      'tamerlane',
+      '*5r4k*/12*/*11*/*11*/*11*/*1N9*/*3P[P]7*/*11*/*5K6/*11* w Ss - 0 1',
+      undefined,
+      [8, 166],
+    ],
+    // King and Prince: no check (perft 3 = 6436)
+    [
+      'tamerlane',
+      '*5r4k*/7h4*/*11*/*11*/*11*/*1H9*/*11*/*11*/*5K6/*11* w Ss - 0 1',
+      undefined,
+      [16, 438],
+    ],
+    // Pawn-of-pawns relocation, both sides waiting (perft 3 = 3760; with the option 3767)
+    [
+      'tamerlane',
+      '*P[P=]9k*/12*/*w3w6*/*11*/*2e8*/*11*/*w3w6*/*3N7*/*5K6/*9p[p=]1* w Ss - 0 1',
+      undefined,
+      [16, 272],
+    ],
+    [
+      'tamerlane',
+      '*P[P=]9k*/12*/*w3w6*/*11*/*2e8*/*11*/*w3w6*/*3N7*/*5K6/*9p[p=]1* w Ss - 0 1',
+      { rules: { 'pawn-of-pawns-occupied': 'on' } },
+      [16, 273],
+    ],
+    // Pawn-of-pawns arrivals and Prince promotion (perft 3 = 695)
+    [
+      'tamerlane',
+      '*10k*/2P[P3]1P[P]2P[P2]4*/*11*/*11*/*11*/*11*/*11*/*5K5*/*2p[p2]1p[h]3p[p3]3/*11* w Ss - 0 1',
+      undefined,
+      [11, 65],
+    ],
+    // Citadels: enemy A on White's citadel, King next to Black's citadel (perft 3 = 6997 / 8076)
+    [
+      'tamerlane',
+      '*11*/12*/*K10*/*11*/*11*/*11*/*3H2A4*/*10k*/*1h9a/*11* w Ss - 0 1',
+      undefined,
+      [22, 315],
+    ],
+    [
+      'tamerlane',
+      '*11*/12*/*K10*/*11*/*11*/*11*/*3H2A4*/*10k*/*1h9a/*11* w Ss - 0 1',
+      { rules: { 'citadel-claim-or-swap': 'on' } },
+      [24, 345],
+    ],
+    // Persian castling both ways, both sides
+    [
+      'persian-celtic',
+      'f*********f/*r3k3r*/*ppppppppp*/*9*/*9*/*9*/*9*/*9*/*PPPPPPPPP*/*R3K3R*/F*********F w KQkq - 0 1',
+      undefined,
+      [30, 900, 26490],
+    ],
+  ];
+  for (const [variant, position, options, counts] of cases) {
+    it(`${variant} ${position} ${JSON.stringify(options ?? {})}`, () => {
+      expect(referenceNormalize(variant, position, options)).toBe(position);
+      counts.forEach((n, i) => expect(referencePerft(variant, position, i + 1, options)).toBe(n));
+    });
+  }
 });

@@ -7,7 +7,24 @@
  * A move is legal when, after copying the position and applying the move, none of the mover's
  * royal pieces is attacked, which is decided by generating the opponent's capture targets.
  *
- * Readings of points the specification leaves open are marked "READING:" in comments.
+ * Readings of points the specification leaves open are marked "READING:" in comments. Others:
+ *
+ * - Move text: a promotion letter only where the player chooses (chess, persian: q r b n); the
+ *   forced promotions of husun (General), shatranj (fers) and Tamerlane (tag) carry no letter.
+ * - persian-eye: the Eye is implicit in the variant; f6 is written as an ordinary empty cell.
+ * - ep field: written after every double step, whether or not a capture is possible.
+ * - halfmove clock: reset by captures and pawn moves (relocation of the pawn of pawns included);
+ *   castling, king swap (even with a pawn) and rendezvous count as non-pawn, non-capture moves.
+ * - Rights S/s and V/v are only lost by making the swap / rendezvous (they stay written after the
+ *   King is captured or the Princess leaves g2); castling rights are lost when anything leaves
+ *   or lands on the king's or rook's start cell. Missing rights field: castling where King and
+ *   Rook stand on their start cells, S/s where that side has a King, V/v always (if the variant
+ *   has a rendezvous; persian-omega with omega-rendezvous=off has none).
+ * - King swap: "King in check" needs the King to be the only royal (no Prince on the board);
+ *   the partner may be any friendly main-board piece, the Prince and Adventitious King included.
+ * - Pawn-of-pawns relocation: target any empty main-board cell (any rank); "attacks two enemy
+ *   pieces" counts every enemy piece on its two capture cells (kings included) except a waiting
+ *   pawn of pawns, which cannot be captured and so is never attacked.
  */
 
 export type Color = 'w' | 'b';
@@ -230,7 +247,10 @@ function makeVariant(id: string, options: ReferenceOptions = {}): Variant {
     if (!allowed || !allowed.includes(id)) throw new Error(`rule ${name} does not apply to ${id}`);
   }
   const array = options.array ?? (id === 'tamerlane' ? 'masculine' : undefined);
-  if (array !== undefined && !(id === 'tamerlane' && (array === 'masculine' || array === 'feminine'))) {
+  if (
+    array !== undefined &&
+    !(id === 'tamerlane' && (array === 'masculine' || array === 'feminine'))
+  ) {
     throw new Error(`unknown array ${array} for ${id}`);
   }
   const base = {
@@ -465,7 +485,22 @@ function pieceLetters(v: Variant): string {
   }
 }
 
-const TAMERLANE_TAGS = new Set(['F', 'W', 'G', 'T', 'N', 'R', 'D', 'C', 'E', 'H', 'L', 'B', 'S', 'X']);
+const TAMERLANE_TAGS = new Set([
+  'F',
+  'W',
+  'G',
+  'T',
+  'N',
+  'R',
+  'D',
+  'C',
+  'E',
+  'H',
+  'L',
+  'B',
+  'S',
+  'X',
+]);
 const POP_STAGES = new Set(['P', 'P=', 'P2', 'P3']);
 
 export function parseFen(v: Variant, fen: string): Position {
@@ -518,13 +553,15 @@ export function parseFen(v: Variant, fen: string): Position {
         if (!casedOk || !(TAMERLANE_TAGS.has(tag) || POP_STAGES.has(tag))) {
           throw new Error(`bad pawn tag [${raw}]`);
         }
-        if (!v.full && ['L', 'B', 'S', 'X'].includes(tag)) throw new Error(`tag [${raw}] needs tamerlane-full`);
+        if (!v.full && ['L', 'B', 'S', 'X'].includes(tag))
+          throw new Error(`tag [${raw}] needs tamerlane-full`);
         k = close + 1;
       }
       cell.piece = { color, kind: upper, tag };
       file++;
     }
-    if (file !== v.files) throw new Error(`rank ${rank + 1} has ${file} cells, expected ${v.files}`);
+    if (file !== v.files)
+      throw new Error(`rank ${rank + 1} has ${file} cells, expected ${v.files}`);
   }
   const side = fields[1];
   if (side !== 'w' && side !== 'b') throw new Error(`bad side: ${side}`);
@@ -535,7 +572,8 @@ export function parseFen(v: Variant, fen: string): Position {
     for (const c of v.castles) {
       const k = pos.board[c.kingFrom.file]![c.kingFrom.rank]!.piece;
       const r = pos.board[c.rookFrom.file]![c.rookFrom.rank]!.piece;
-      pos.castling[c.right] = k?.kind === 'K' && k.color === c.color && r?.kind === 'R' && r.color === c.color;
+      pos.castling[c.right] =
+        k?.kind === 'K' && k.color === c.color && r?.kind === 'R' && r.color === c.color;
     }
     if (v.family === 'tamerlane') {
       for (const c of ['w', 'b'] as const) pos.swap[c] = findPieces(pos, c, ['K']).length > 0;
@@ -543,7 +581,9 @@ export function parseFen(v: Variant, fen: string): Position {
     if (v.rendezvousKind) pos.rendezvous = { w: true, b: true };
   } else if (rights !== '-') {
     const allowed =
-      (v.castles.length ? 'KQkq' : '') + (v.family === 'tamerlane' ? 'Ss' : '') + (v.rendezvousKind ? 'Vv' : '');
+      (v.castles.length ? 'KQkq' : '') +
+      (v.family === 'tamerlane' ? 'Ss' : '') +
+      (v.rendezvousKind ? 'Vv' : '');
     for (const ch of rights) {
       if (!allowed.includes(ch)) throw new Error(`right ${ch} not allowed in ${v.id}`);
       if (ch === 'K' || ch === 'Q' || ch === 'k' || ch === 'q') pos.castling[ch] = true;
@@ -557,7 +597,8 @@ export function parseFen(v: Variant, fen: string): Position {
   if (ep !== undefined && ep !== '-') pos.ep = parseSquare(ep);
   if (fields[4] !== undefined) pos.halfmove = Number(fields[4]);
   if (fields[5] !== undefined) pos.fullmove = Number(fields[5]);
-  if (!Number.isInteger(pos.halfmove) || !Number.isInteger(pos.fullmove)) throw new Error(`bad counters: ${fen}`);
+  if (!Number.isInteger(pos.halfmove) || !Number.isInteger(pos.fullmove))
+    throw new Error(`bad counters: ${fen}`);
   return pos;
 }
 
@@ -963,7 +1004,8 @@ export function isGameOver(pos: Position): boolean {
     // extinctionClaim: the side to move may still bare the opponent when he has only one piece).
     const stm = pos.side;
     for (const c of [other(stm), stm]) {
-      if (pieceCount(pos, c) <= 1 && pieceCount(pos, other(c)) >= 2 + (c === stm ? 1 : 0)) return true;
+      if (pieceCount(pos, c) <= 1 && pieceCount(pos, other(c)) >= 2 + (c === stm ? 1 : 0))
+        return true;
     }
   }
   return false;
@@ -1017,14 +1059,23 @@ function pseudoMoves(pos: Position): Move[] {
       if (r.mode === 'quiet') ok = target === null;
       else if (r.mode === 'capture') {
         if (target) ok = target.color !== me && capturable(pos, target);
-        else if (p.kind === 'P' && pos.ep && same(pos.ep, r.to) && (v.family === 'persian' || v.family === 'chess')) {
+        else if (
+          p.kind === 'P' &&
+          pos.ep &&
+          same(pos.ep, r.to) &&
+          (v.family === 'persian' || v.family === 'chess')
+        ) {
           const victim = pieceAt(pos, sq(r.to.file, at.rank));
           ok = victim?.kind === 'P' && victim.color !== me;
           ep = ok;
         }
       } else ok = target === null || (target.color !== me && capturable(pos, target));
       if (!ok) continue;
-      if (p.kind === 'P' && (v.family === 'persian' || v.family === 'chess') && reachesPromotion(v, me, r.to.rank)) {
+      if (
+        p.kind === 'P' &&
+        (v.family === 'persian' || v.family === 'chess') &&
+        reachesPromotion(v, me, r.to.rank)
+      ) {
         for (const promo of ['Q', 'R', 'B', 'N']) out.push(mkMove('normal', at, r.to, { promo }));
         continue;
       }
@@ -1043,7 +1094,9 @@ function pseudoMoves(pos: Position): Move[] {
       ) {
         const partners: Array<'H' | 'A'> = p.kind === 'K' ? ['H', 'A'] : ['A'];
         for (const partner of partners) {
-          const onMain = findPieces(pos, me, [partner]).filter((c) => cellAt(pos, c)!.citadelOwner === null);
+          const onMain = findPieces(pos, me, [partner]).filter(
+            (c) => cellAt(pos, c)!.citadelOwner === null,
+          );
           if (onMain.length > 0) out.push(mkMove('normal', at, r.to, { citadelPartner: partner }));
         }
       }
@@ -1131,7 +1184,14 @@ export function legalMoves(pos: Position): Move[] {
       const k = kings[0]!;
       for (const { at, cell } of allCells(pos)) {
         const p = cell.piece;
-        if (!p || p.color !== me || same(at, k) || cell.citadelOwner !== null || isWaitingPawn(pos, p)) continue;
+        if (
+          !p ||
+          p.color !== me ||
+          same(at, k) ||
+          cell.citadelOwner !== null ||
+          isWaitingPawn(pos, p)
+        )
+          continue;
         const m = mkMove('swap', k, at);
         const after = applyMove(pos, m);
         if (!isSquareAttacked(after, at, other(me)) && royalSafe(after, me)) result.push(m);
@@ -1312,7 +1372,11 @@ export function referenceParse(variant: string, fen: string, options?: Reference
 }
 
 /** Parses and rewrites a position text (all six fields): the round trip. */
-export function referenceNormalize(variant: string, fen: string, options?: ReferenceOptions): string {
+export function referenceNormalize(
+  variant: string,
+  fen: string,
+  options?: ReferenceOptions,
+): string {
   return writeFen(referenceParse(variant, fen, options));
 }
 
@@ -1322,13 +1386,22 @@ export function referenceStart(variant: string, options?: ReferenceOptions): str
 }
 
 /** Legal moves in move text (docs/formats.md), sorted. */
-export function referenceLegalMoves(variant: string, fen: string, options?: ReferenceOptions): string[] {
+export function referenceLegalMoves(
+  variant: string,
+  fen: string,
+  options?: ReferenceOptions,
+): string[] {
   const pos = referenceParse(variant, fen, options);
   return legalMoves(pos).map(moveText).sort();
 }
 
 /** Position text after playing one legal move given in move text. */
-export function referencePlay(variant: string, fen: string, move: string, options?: ReferenceOptions): string {
+export function referencePlay(
+  variant: string,
+  fen: string,
+  move: string,
+  options?: ReferenceOptions,
+): string {
   const pos = referenceParse(variant, fen, options);
   const m = legalMoves(pos).find((x) => moveText(x) === move);
   if (!m) throw new Error(`illegal move ${move} in ${fen}`);
@@ -1336,7 +1409,11 @@ export function referencePlay(variant: string, fen: string, move: string, option
 }
 
 /** True if the position ends the game by a variant rule (citadel draw, shatranj bare king). */
-export function referenceIsGameOver(variant: string, fen: string, options?: ReferenceOptions): boolean {
+export function referenceIsGameOver(
+  variant: string,
+  fen: string,
+  options?: ReferenceOptions,
+): boolean {
   return isGameOver(referenceParse(variant, fen, options));
 }
 
@@ -1369,6 +1446,7 @@ export function referenceDivide(
   const pos = parseFen(v, fen ?? v.startFen);
   const out = new Map<string, number>();
   if (depth < 1) return out;
-  for (const m of legalMoves(pos)) out.set(moveText(m), perftPosition(applyMove(pos, m), depth - 1));
+  for (const m of legalMoves(pos))
+    out.set(moveText(m), perftPosition(applyMove(pos, m), depth - 1));
   return new Map([...out.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
 }
