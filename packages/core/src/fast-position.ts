@@ -376,6 +376,32 @@ export class FastPosition {
     if (us === 1) this.fullmove++;
   }
 
+  /**
+   * Passes the move to the opponent (the search's null move): only side, en passant and the
+   * repetition history change. Undo with `unmakeNull`.
+   */
+  makeNull(): void {
+    if (this.ply >= this.undoMoved.length) this.growUndo();
+    const u = this.ply++;
+    this.hashHistoryLo[u] = this.hashLo;
+    this.hashHistoryHi[u] = this.hashHi;
+    this.undoEp[u] = this.ep;
+    this.undoHalfmove[u] = this.halfmove;
+    this.setEp(-1);
+    this.halfmove++;
+    this.side ^= 1;
+    this.toggleSide();
+  }
+
+  unmakeNull(): void {
+    const u = --this.ply;
+    this.side ^= 1;
+    this.ep = this.undoEp[u]!;
+    this.halfmove = this.undoHalfmove[u]!;
+    this.hashLo = this.hashHistoryLo[u]!;
+    this.hashHi = this.hashHistoryHi[u]!;
+  }
+
   /** The cell of the first piece of `kind` and colour `us` (citadel-swap partner). */
   findPartner(us: number, kind: number): number {
     const code = pieceCode(kind, us);

@@ -1,0 +1,162 @@
+/**
+ * Evaluation tables of a ruleset, built once from its data (issue 3: "piece-square terms
+ * generated from geometry"): material values from mobility (piece-values.ts), and for every
+ * piece code and cell a middlegame and an endgame bonus:
+ *   - pieces: CENTRALITY per move they have from that cell on an empty board, against their average;
+ *   - pawns: advancement, more in the endgame and for pawns that promote to strong pieces;
+ *   - royals: stay back in the middlegame, centralise in the endgame.
+ */
+import {
+  EMPTY,
+  FastPosition,
+  OFF,
+  generatePseudo,
+  kindKey,
+  moveFrom,
+  pieceCode,
+  startSetup,
+  type Ruleset,
+} from '@citadel/core';
+import { deriveValues } from './piece-values.ts';
+import { DEFAULT_WEIGHTS, type EvalWeights } from './eval-weights.ts';
+
+export interface EvalTables {
+  readonly rs: Ruleset;
+  /** Material by piece code (middlegame / endgame). */
+  readonly valueMg: Int32Array;
+  readonly valueEg: Int32Array;
+  /** Material + piece-square bonus by code * size + cell. */
+  readonly psqMg: Int32Array;
+  readonly psqEg: Int32Array;
+  /** Phase weight of each code (non-pawn, non-royal material). */
+  readonly phaseWeight: Int32Array;
+  /** Sum of phase weights in the start position (phase 1 = opening). */
+  readonly phaseTotal: number;
+  /** 1 for codes that are royal pieces (King, Prince in the pool) or the Adventitious King. */
+  readonly kingLike: Uint8Array;
+  /** Cells of each colour's enemy citadels that its royals may enter (draw by entering). */
+  readonly enemyCitadels: readonly [readonly number[], readonly number[]];
+  readonly weights: EvalWeights;
+  /** Material value by kind id (for SEE and move ordering). */
+  readonly kindValue: Int32Array;
+}
+
+const CACHE = new WeakMap<Ruleset, EvalTables>();
+
+export function evalTables(rs: Ruleset, weights: EvalWeights = DEFAULT_WEIGHTS): EvalTables {
+  const cached = weights === DEFAULT_WEIGHTS ? CACHE.get(rs) : undefined;
+  if (cached) return cached;
+  const tables = build(rs, weights);
+  if (weights === DEFAULT_WEIGHTS) CACHE.set(rs, tables);
+  return tables;
+}
+
+/** Moves of a lone piece from each cell on an empty board. */
+function loneMobility(rs: Ruleset, code: number): Map<number, number> {
+  const pos = new FastPosition(rs);
+  const board = new Uint8Array(rs.size).fill(OFF);
+  const out = new Map<number, number>();
+  for (const s of rs.geo.cells) {
+    if (rs.stop[code * rs.size + s] !== 1) continue;
+    for (const c of rs.geo.cells) board[c] = EMPTY;
+    board[s] = code;
+    pos.load({ board, side: code & 1, rights: 0, ep: -1, halfmove: 0, fullmove: 1 });
+    const end = generatePseudo(pos, 0);
+    let n = 0;
+    for (let i = 0; i < end; i++) if (moveFrom(pos.moves[i]!) === s) n++;
+    out.set(s, n);
+  }
+  return out;
+}
+
+function build(rs: Ruleset, w: EvalWeights): EvalTables {
+  const size = rs.size;
+  const geo = rs.geo;
+  const values = deriveValues(rs);
+  const kindValue = new Int32Array(64);
+  const valueMg = new Int32Array(256);
+  const valueEg = new Int32Array(256);
+  const psqMg = new Int32Array(256 * size);
+  const psqEg = new Int32Array(256 * size);
+  const phaseWeight = new Int32Array(256);
+  const kingLike = new Uint8Array(256);
+  const lastRank = geo.ranks - 1;
+  for (const kind of rs.kinds) {
+    const key = kindKey(kind);
+    const base = values.get(kind) ?? 0;
+    const isPawn = rs.isPawn[pieceCode(kind, 0)] === 1 || key === 'pawnOfPawnsWaiting';
+    const royal = key === 'king' || (rs.royalPool && key === 'prince');
+    const target = rs.arrivalKind[pieceCode(kind, 0)]!;
+    // A pawn is worth more the stronger the piece it becomes (Tamerlane tags, pawn of pawns).
+    const promotionValue = isPawn ? (target ? (values.get(target) ?? 300) : 300) : 0;
+    let mg = base;
+    let eg = base;
+    if (key === 'pawnOfPawnsWaiting') mg = eg = w.pawnOfPawnsWaiting;
+    else if (key === 'pawnOfPawns2' || key === 'pawnOfPawns3') mg = eg = w.pawnOfPawnsLater;
+    else if (key === 'prince' && rs.royalPool) mg = eg = base + w.princeBonus;
+    if (isPawn) eg = Math.round(eg * w.pawnEndgameFactor);
+    kindValue[kind] = mg;
+    for (const color of [0, 1] as const) {
+      const code = pieceCode(kind, color);
+      valueMg[code] = mg;
+      valueEg[code] = eg;
+      kingLike[code] = royal || key === 'adventitiousKing' ? 1 : 0;
+      phaseWeight[code] = isPawn || royal ? 0 : mg;
+      const mobility = isPawn ? null : loneMobility(rs, code);
+      const avg =
+        mobility && mobility.size
+          ? [...mobility.values()].reduce((a, b) => a + b, 0) / mobility.size
+          : 0;
+      for (const s of geo.cells) {
+        let bonusMg = 0;
+        let bonusEg = 0;
+        const relRank = rs.relativeRank(color, geo.rankOf(s));
+        if (isPawn) {
+          const progress = Math.max(0, relRank - 2) / Math.max(1, lastRank - 3);
+          const potential = Math.max(0, promotionValue - 100) / 400;
+          bonusMg = Math.round(w.pawnAdvanceMg * progress * (1 + potential));
+          bonusEg = Math.round(w.pawnAdvanceEg * progress * progress * (1 + potential));
+          const fileFromCentre = Math.abs(geo.fileOf(s) - (geo.files - 1) / 2);
+          bonusMg += Math.round(w.pawnCentreMg * Math.max(0, 2 - fileFromCentre));
+        } else if (royal) {
+          const m = mobility!.get(s) ?? 0;
+          bonusMg = -w.royalAdvanceMg * Math.max(0, relRank - 1);
+          bonusEg = Math.round(w.royalCentralityEg * (m - avg));
+        } else if (mobility) {
+          const m = mobility.get(s) ?? 0;
+          bonusMg = Math.round(w.centralityMg * (m - avg));
+          bonusEg = Math.round(w.centralityEg * (m - avg));
+        }
+        psqMg[code * size + s] = mg + bonusMg;
+        psqEg[code * size + s] = eg + bonusEg;
+      }
+    }
+  }
+  const phaseTotal = startPhase(rs, phaseWeight);
+  const enemyCitadels: [number[], number[]] = [[], []];
+  for (const c of geo.citadels) {
+    const owner = geo.citadelOwner[c]!;
+    enemyCitadels[owner ^ 1]!.push(c);
+  }
+  return {
+    rs,
+    valueMg,
+    valueEg,
+    psqMg,
+    psqEg,
+    phaseWeight,
+    phaseTotal,
+    kingLike,
+    enemyCitadels,
+    weights: w,
+    kindValue,
+  };
+}
+
+/** Phase weight of the start array (phase 1 = opening, 0 = no pieces but pawns and royals). */
+function startPhase(rs: Ruleset, phaseWeight: Int32Array): number {
+  const board = startSetup(rs).board;
+  let total = 0;
+  for (const s of rs.geo.cells) total += phaseWeight[board[s]!] ?? 0;
+  return Math.max(1, total);
+}

@@ -1,0 +1,137 @@
+/**
+ * Static evaluation from the side to move's point of view, tapered between middlegame and
+ * endgame by the non-pawn material left. Terms (weights in eval-weights.ts):
+ *   1. material and piece-square bonuses (eval-tables.ts);
+ *   2. pawn structure: doubled, isolated, passed pawns;
+ *   3. royal safety: enemy pieces near our royal, own pawns in front of it;
+ *   4. special rules: an unused king swap, being near an enemy citadel when behind (a royal that
+ *      enters it draws), the pawn of pawns' stages and the Prince (in the tables);
+ *   5. the move's tempo.
+ */
+import { type FastPosition } from '@citadel/core';
+import type { EvalTables } from './eval-tables.ts';
+
+const FILES = 16;
+
+export class Evaluator {
+  private readonly pawnCount = new Int8Array(2 * FILES);
+  /** Per file: most advanced rank of a Black pawn (-1) / least advanced of a White pawn (99). */
+  private readonly maxBlackRank = new Int8Array(FILES);
+  private readonly minWhiteRank = new Int8Array(FILES);
+
+  constructor(readonly t: EvalTables) {}
+
+  evaluate(pos: FastPosition): number {
+    const t = this.t;
+    const rs = t.rs;
+    const w = t.weights;
+    const geo = rs.geo;
+    const size = rs.size;
+    const board = pos.board;
+    let mg = 0;
+    let eg = 0;
+    let phase = 0;
+    const material = [0, 0];
+    this.pawnCount.fill(0);
+    this.maxBlackRank.fill(-1);
+    this.minWhiteRank.fill(99);
+
+    // 1. Material and piece-square terms; collect pawn files on the way.
+    for (let c = 0; c < 2; c++) {
+      const sign = c === 0 ? 1 : -1;
+      const count = pos.pieceCount[c]!;
+      for (let i = 0; i < count; i++) {
+        const s = pos.pieceAt(c, i);
+        const code = board[s]!;
+        mg += sign * t.psqMg[code * size + s]!;
+        eg += sign * t.psqEg[code * size + s]!;
+        phase += t.phaseWeight[code]!;
+        material[c]! += t.valueMg[code]!;
+        if (rs.isPawn[code] === 1) {
+          const f = geo.fileOf(s);
+          const r = geo.rankOf(s);
+          this.pawnCount[c * FILES + f]!++;
+          if (c === 1) {
+            if (r > this.maxBlackRank[f]!) this.maxBlackRank[f] = r;
+          } else if (r < this.minWhiteRank[f]!) this.minWhiteRank[f] = r;
+        }
+      }
+    }
+
+    // 2. Pawn structure.
+    for (let c = 0; c < 2; c++) {
+      const sign = c === 0 ? 1 : -1;
+      const count = pos.pieceCount[c]!;
+      for (let i = 0; i < count; i++) {
+        const s = pos.pieceAt(c, i);
+        const code = board[s]!;
+        if (rs.isPawn[code] !== 1) continue;
+        const f = geo.fileOf(s);
+        const r = geo.rankOf(s);
+        const own = this.pawnCount;
+        if (own[c * FILES + f]! > 1) {
+          mg -= (sign * w.doubledPawn) / 2;
+          eg -= (sign * w.doubledPawn) / 2;
+        }
+        const left = f > 0 ? own[c * FILES + f - 1]! : 0;
+        const right = f < FILES - 1 ? own[c * FILES + f + 1]! : 0;
+        if (left === 0 && right === 0) {
+          mg -= sign * w.isolatedPawn;
+          eg -= sign * w.isolatedPawn;
+        }
+        let passed = true;
+        for (let g = Math.max(0, f - 1); g <= Math.min(geo.files - 1, f + 1) && passed; g++) {
+          if (c === 0 ? this.maxBlackRank[g]! > r : this.minWhiteRank[g]! < r) passed = false;
+        }
+        if (passed) {
+          const advance = rs.relativeRank(c as 0 | 1, r);
+          mg += sign * w.passedMg * advance;
+          eg += sign * w.passedEg * advance;
+        }
+      }
+    }
+
+    // 3. Royal safety (middlegame) and 4. special rules.
+    const phase256 = Math.min(256, Math.round((phase * 256) / t.phaseTotal));
+    for (let c = 0; c < 2; c++) {
+      const sign = c === 0 ? 1 : -1;
+      const k = pos.kingSq[c]! >= 0 ? pos.kingSq[c]! : pos.princeSq[c]!;
+      if (k < 0) continue;
+      const kf = geo.fileOf(k);
+      const kr = geo.rankOf(k);
+      const them = c ^ 1;
+      let near = 0;
+      const count = pos.pieceCount[them]!;
+      for (let i = 0; i < count; i++) {
+        const s = pos.pieceAt(them, i);
+        if (rs.isPawn[board[s]!] === 1) continue;
+        if (Math.abs(geo.fileOf(s) - kf) <= 2 && Math.abs(geo.rankOf(s) - kr) <= 2) near++;
+      }
+      const fwd = c === 0 ? 16 : -16;
+      let shield = 0;
+      for (let d = -1; d <= 1; d++) {
+        const p = board[k + fwd + d]!;
+        if (p !== 0 && p !== 255 && (p & 1) === c && rs.isPawn[p] === 1) shield++;
+      }
+      mg += sign * (w.pawnShield * shield - w.attackerNearRoyal * near);
+      if (rs.kingSwap && (pos.rights & (c === 0 ? 16 : 32)) !== 0) {
+        mg += sign * w.unusedKingSwap;
+        eg += sign * w.unusedKingSwap;
+      }
+      const citadels = t.enemyCitadels[c]!;
+      if (citadels.length > 0 && material[c]! + w.behindMargin < material[them]!) {
+        let best = 99;
+        for (const cell of citadels) {
+          const d = Math.max(Math.abs(geo.fileOf(cell) - kf), Math.abs(geo.rankOf(cell) - kr));
+          if (d < best) best = d;
+        }
+        const run = w.citadelRun * Math.max(0, geo.ranks - best);
+        mg += sign * run;
+        eg += sign * run;
+      }
+    }
+
+    const score = (mg * phase256 + eg * (256 - phase256)) >> 8;
+    return (pos.side === 0 ? score : -score) + w.tempo;
+  }
+}

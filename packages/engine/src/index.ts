@@ -1,0 +1,30 @@
+/** Public API of the Citadel engine. */
+export { Engine, DEFAULT_OPTIONS } from './engine.ts';
+export type {
+  EngineIo,
+  EngineInfo,
+  EngineOptions,
+  EngineResult,
+  GameSpec,
+  GoLimits,
+} from './engine.ts';
+export { Searcher, MAX_PLY } from './search.ts';
+export type {
+  IterationInfo,
+  RootLine,
+  SearchCallbacks,
+  SearchLimits,
+  SearchOutcome,
+} from './search.ts';
+export { evalTables } from './eval-tables.ts';
+export type { EvalTables } from './eval-tables.ts';
+export { Evaluator } from './evaluate.ts';
+export { DEFAULT_WEIGHTS } from './eval-weights.ts';
+export type { EvalWeights } from './eval-weights.ts';
+export { deriveValues, mobilityStats } from './piece-values.ts';
+export { TranspositionTable } from './transposition-table.ts';
+export { see, leastValuableAttacker } from './see.ts';
+export { budget } from './time-manager.ts';
+export { levelSettings, MAX_LEVEL } from './levels.ts';
+export { toUciScore, MATE, isMateScore } from './score.ts';
+export type { UciScore } from './score.ts';

@@ -1,0 +1,593 @@
+/**
+ * The search (issue 3), read as numbered steps like Stockfish's search.cpp:
+ *
+ *   iterate(): iterative deepening with aspiration windows; MultiPV by excluding the best moves
+ *              already reported at this depth.
+ *   search():  1 abort / draw / rule-ended checks  2 mate-distance pruning  3 check extension
+ *              4 transposition table  5 static evaluation, reverse futility  6 null move (not in
+ *              check, not without pieces: zugzwang)  7 move generation, terminal positions
+ *              (mate, stalemate as a win, loss or draw per variant)  8 PVS over ordered moves
+ *              with late-move reductions  9 killers, counter-moves and history on cut-offs
+ *              10 store in the table.
+ *   qsearch(): stand pat, captures and promotions ordered by MVV-LVA and filtered by SEE;
+ *              all evasions when in check.
+ *
+ * The searcher never prints: it reports through callbacks. It reads the clock and the stop flag
+ * only through `SearchCallbacks`, so it runs anywhere (main thread, Node worker, Web Worker).
+ */
+import {
+  CASTLE,
+  EMPTY,
+  EN_PASSANT,
+  KING_SWAP,
+  PROMOTE,
+  RELOCATE,
+  RENDEZVOUS,
+  bareKingLoser,
+  generateLegal,
+  inCheck,
+  moveFlag,
+  moveFrom,
+  moveTo,
+  type FastPosition,
+} from '@citadel/core';
+import type { EvalTables } from './eval-tables.ts';
+import { Evaluator } from './evaluate.ts';
+import { DRAW, INFINITE, MATE, isMateScore, scoreFromTable, scoreToTable } from './score.ts';
+import { see } from './see.ts';
+import {
+  BOUND_EXACT,
+  BOUND_LOWER,
+  BOUND_UPPER,
+  TranspositionTable,
+  type TableProbe,
+} from './transposition-table.ts';
+
+export const MAX_PLY = 96;
+const MAX_MOVES_PER_PLY = 1024;
+
+export interface SearchLimits {
+  readonly depth?: number;
+  readonly nodes?: number;
+  /** Hard time limit for this move, milliseconds. */
+  readonly hardMs?: number;
+  /** Do not start another iteration after this many milliseconds. */
+  readonly softMs?: number;
+  /** Restrict the root to these integer moves. */
+  readonly rootMoves?: readonly number[];
+  readonly multiPv?: number;
+}
+
+export interface SearchCallbacks {
+  /** Milliseconds since some fixed origin. */
+  readonly now: () => number;
+  /** Polled every few thousand nodes; true stops the search at once. */
+  readonly shouldStop?: () => boolean;
+  /** After each completed iteration (and each PV line in MultiPV). */
+  readonly onIteration?: (info: IterationInfo) => void;
+}
+
+export interface IterationInfo {
+  readonly depth: number;
+  readonly selDepth: number;
+  readonly multiPv: number;
+  readonly score: number;
+  readonly bound: 'exact' | 'lower' | 'upper';
+  readonly nodes: number;
+  readonly timeMs: number;
+  readonly pv: readonly number[];
+}
+
+export interface RootLine {
+  readonly move: number;
+  readonly score: number;
+  readonly pv: readonly number[];
+}
+
+export interface SearchOutcome {
+  readonly lines: readonly RootLine[];
+  readonly depth: number;
+  readonly nodes: number;
+  readonly timeMs: number;
+}
+
+export class Searcher {
+  private readonly evaluator: Evaluator;
+  private pos!: FastPosition;
+  private nodes = 0;
+  private selDepth = 0;
+  private aborted = false;
+  private limits: SearchLimits = {};
+  private callbacks!: SearchCallbacks;
+  private startMs = 0;
+  private readonly probe: TableProbe = { hit: false, move: 0, score: 0, depth: 0, bound: 0 };
+  private readonly scores = new Int32Array(MAX_PLY * MAX_MOVES_PER_PLY);
+  private readonly killers = new Int32Array(MAX_PLY * 2);
+  private readonly history: Int32Array;
+  private readonly counter: Int32Array;
+  private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
+  private readonly pvLength = new Int32Array(MAX_PLY);
+  private readonly playedAt = new Int32Array(MAX_PLY);
+  private excludedRoot: number[] = [];
+  private rootPly = 0;
+
+  constructor(
+    readonly tables: EvalTables,
+    readonly tt: TranspositionTable,
+  ) {
+    this.evaluator = new Evaluator(tables);
+    this.history = new Int32Array(256 * tables.rs.size);
+    this.counter = new Int32Array(256 * tables.rs.size);
+  }
+
+  /** Forget move-ordering statistics (new game). */
+  clearHistory(): void {
+    this.history.fill(0);
+    this.counter.fill(0);
+    this.killers.fill(0);
+  }
+
+  evaluate(pos: FastPosition): number {
+    return this.evaluator.evaluate(pos);
+  }
+
+  get nodeCount(): number {
+    return this.nodes;
+  }
+
+  /** Iterative deepening from `pos` (which must be at the root; it is restored afterwards). */
+  iterate(pos: FastPosition, limits: SearchLimits, callbacks: SearchCallbacks): SearchOutcome {
+    this.pos = pos;
+    this.limits = limits;
+    this.callbacks = callbacks;
+    this.nodes = 0;
+    this.aborted = false;
+    this.startMs = callbacks.now();
+    this.rootPly = pos.ply;
+    this.tt.newSearch();
+    const end = generateLegal(pos, 0);
+    let rootMoves = Array.from(pos.moves.subarray(0, end));
+    if (limits.rootMoves && limits.rootMoves.length)
+      rootMoves = rootMoves.filter((m) => limits.rootMoves!.includes(m));
+    const maxDepth = Math.min(limits.depth ?? MAX_PLY - 4, MAX_PLY - 4);
+    const multiPv = Math.max(1, Math.min(limits.multiPv ?? 1, rootMoves.length));
+    let lines: RootLine[] = rootMoves.length
+      ? [{ move: rootMoves[0]!, score: 0, pv: [rootMoves[0]!] }]
+      : [];
+    let completedDepth = 0;
+    if (rootMoves.length === 0) return { lines: [], depth: 0, nodes: 0, timeMs: 0 };
+
+    const previous = new Map<number, number>();
+    for (let depth = 1; depth <= maxDepth; depth++) {
+      const found: RootLine[] = [];
+      this.excludedRoot = [];
+      for (let k = 0; k < multiPv; k++) {
+        const guess = lines[k]?.score ?? 0;
+        const line = this.aspiration(depth, guess, rootMoves, previous);
+        if (this.aborted || !line) break;
+        found.push(line);
+        this.excludedRoot.push(line.move);
+        this.callbacks.onIteration?.({
+          depth,
+          selDepth: this.selDepth,
+          multiPv: k + 1,
+          score: line.score,
+          bound: 'exact',
+          nodes: this.nodes,
+          timeMs: this.elapsed(),
+          pv: line.pv,
+        });
+      }
+      if (found.length === multiPv || (found.length > 0 && !this.aborted)) {
+        lines = found.sort((a, b) => b.score - a.score);
+        completedDepth = depth;
+      } else if (found.length > 0) {
+        // An aborted iteration still improves the best move if its first line finished.
+        lines = [found[0]!, ...lines.filter((l) => l.move !== found[0]!.move)].slice(0, multiPv);
+      }
+      if (this.aborted) break;
+      if (isMateScore(lines[0]!.score) && depth > 4 && MATE - Math.abs(lines[0]!.score) < depth)
+        break;
+      if (limits.softMs !== undefined && this.elapsed() >= limits.softMs) break;
+      if (rootMoves.length === 1 && limits.softMs !== undefined && depth >= 4) break;
+    }
+    return { lines, depth: completedDepth, nodes: this.nodes, timeMs: this.elapsed() };
+  }
+
+  private elapsed(): number {
+    return this.callbacks.now() - this.startMs;
+  }
+
+  /** One root search with an aspiration window around the previous score. */
+  private aspiration(
+    depth: number,
+    guess: number,
+    rootMoves: number[],
+    previous: Map<number, number>,
+  ): RootLine | null {
+    let delta = 30;
+    let alpha = depth >= 5 ? Math.max(-INFINITE, guess - delta) : -INFINITE;
+    let beta = depth >= 5 ? Math.min(INFINITE, guess + delta) : INFINITE;
+    for (;;) {
+      const line = this.root(depth, alpha, beta, rootMoves, previous);
+      if (this.aborted) return line;
+      if (!line) return null;
+      if (line.score <= alpha && alpha > -INFINITE) {
+        alpha = Math.max(-INFINITE, line.score - delta);
+      } else if (line.score >= beta && beta < INFINITE) {
+        beta = Math.min(INFINITE, line.score + delta);
+      } else return line;
+      delta *= 2;
+      if (delta > 1000) {
+        alpha = -INFINITE;
+        beta = INFINITE;
+      }
+    }
+  }
+
+  private root(
+    depth: number,
+    alpha: number,
+    beta: number,
+    rootMoves: number[],
+    previous: Map<number, number>,
+  ): RootLine | null {
+    const pos = this.pos;
+    const moves = rootMoves.filter((m) => !this.excludedRoot.includes(m));
+    if (moves.length === 0) return null;
+    this.pvLength[0] = 0;
+    this.probeTable(pos);
+    const ttMove = this.probe.hit ? this.probe.move : 0;
+    moves.sort(
+      (a, b) =>
+        (b === ttMove ? 1 : 0) - (a === ttMove ? 1 : 0) ||
+        (previous.get(b) ?? -INFINITE) - (previous.get(a) ?? -INFINITE),
+    );
+    let best: RootLine | null = null;
+    let bestScore = -INFINITE;
+    const origAlpha = alpha;
+    for (let i = 0; i < moves.length; i++) {
+      const m = moves[i]!;
+      this.playedAt[0] = m;
+      pos.make(m);
+      this.nodes++;
+      let score: number;
+      if (i === 0) score = -this.search(depth - 1, -beta, -alpha, 1, MAX_MOVES_PER_PLY, true);
+      else {
+        score = -this.search(depth - 1, -alpha - 1, -alpha, 1, MAX_MOVES_PER_PLY, true);
+        if (score > alpha && score < beta && !this.aborted)
+          score = -this.search(depth - 1, -beta, -alpha, 1, MAX_MOVES_PER_PLY, true);
+      }
+      pos.unmake(m);
+      if (this.aborted) break;
+      previous.set(m, score);
+      if (score > bestScore) {
+        bestScore = score;
+        const pv = [m, ...Array.from(this.pvTable.subarray(MAX_PLY, MAX_PLY + this.pvLength[1]!))];
+        best = { move: m, score, pv };
+        if (score > alpha) alpha = score;
+        if (alpha >= beta) break;
+      }
+    }
+    if (best && !this.aborted && this.excludedRoot.length === 0) {
+      const bound =
+        bestScore >= beta ? BOUND_LOWER : bestScore > origAlpha ? BOUND_EXACT : BOUND_UPPER;
+      this.tt.store(pos.hashLo, pos.hashHi, best.move, scoreToTable(bestScore, 0), depth, bound);
+    }
+    return best;
+  }
+
+  private probeTable(pos: FastPosition): void {
+    this.tt.probe(pos.hashLo, pos.hashHi, this.probe);
+  }
+
+  private checkLimits(): void {
+    if ((this.nodes & 2047) !== 0) return;
+    const l = this.limits;
+    if (l.nodes !== undefined && this.nodes >= l.nodes) this.aborted = true;
+    else if (l.hardMs !== undefined && this.elapsed() >= l.hardMs) this.aborted = true;
+    else if (this.callbacks.shouldStop?.()) this.aborted = true;
+  }
+
+  /** Score of a position that ended by rule or has no legal move, or null while the game goes on. */
+  private ruleScore(ply: number): number | null {
+    const pos = this.pos;
+    if (pos.citadelDrawn) return DRAW;
+    if (pos.rs.bareKing) {
+      const loser = bareKingLoser(pos);
+      if (loser >= 0) return loser === pos.side ? -(MATE - ply) : MATE - ply;
+    }
+    return null;
+  }
+
+  private isRepetition(): boolean {
+    const pos = this.pos;
+    const limit = Math.max(0, pos.ply - pos.halfmove);
+    for (let i = pos.ply - 2; i >= limit; i -= 2)
+      if (pos.hashHistoryLo[i] === pos.hashLo && pos.hashHistoryHi[i] === pos.hashHi) return true;
+    return false;
+  }
+
+  private isCapture(m: number): boolean {
+    const flag = moveFlag(m);
+    if (flag === EN_PASSANT || flag === PROMOTE) return true;
+    if (flag === KING_SWAP || flag === RENDEZVOUS || flag === CASTLE || flag === RELOCATE)
+      return false;
+    return this.pos.board[moveTo(m)] !== EMPTY;
+  }
+
+  private search(
+    depth: number,
+    alpha: number,
+    beta: number,
+    ply: number,
+    start: number,
+    allowNull: boolean,
+  ): number {
+    const pos = this.pos;
+    const pvNode = beta - alpha > 1;
+    this.pvLength[ply] = 0;
+    if (ply > this.selDepth) this.selDepth = ply;
+
+    // 1. Abort, rule-ended positions, draws.
+    this.checkLimits();
+    if (this.aborted) return 0;
+    const ruled = this.ruleScore(ply);
+    if (ruled !== null) return ruled;
+    if (this.isRepetition()) return DRAW;
+    const moveRule = pos.rs.moveRulePlies;
+    if (moveRule !== null && pos.halfmove >= moveRule) return DRAW;
+    if (ply >= MAX_PLY - 2) return this.evaluator.evaluate(pos);
+
+    // 2. Mate-distance pruning.
+    alpha = Math.max(alpha, -(MATE - ply));
+    beta = Math.min(beta, MATE - ply - 1);
+    if (alpha >= beta) return alpha;
+
+    // 3. Check extension.
+    const checked = inCheck(pos);
+    if (checked) depth++;
+    if (depth <= 0) return this.qsearch(alpha, beta, ply, start);
+
+    // 4. Transposition table.
+    this.probeTable(pos);
+    const tte = this.probe;
+    let ttMove = 0;
+    if (tte.hit) {
+      ttMove = tte.move;
+      const s = scoreFromTable(tte.score, ply);
+      if (!pvNode && tte.depth >= depth) {
+        if (tte.bound === BOUND_EXACT) return s;
+        if (tte.bound === BOUND_LOWER && s >= beta) return s;
+        if (tte.bound === BOUND_UPPER && s <= alpha) return s;
+      }
+    }
+
+    // 5. Static evaluation and reverse futility pruning.
+    const staticEval = checked ? -INFINITE : this.evaluator.evaluate(pos);
+    if (!pvNode && !checked && depth <= 6 && staticEval - 90 * depth >= beta && !isMateScore(beta))
+      return staticEval;
+
+    // 6. Null move, where zugzwang is unlikely: the side to move has a piece besides pawns and royals.
+    if (
+      !pvNode &&
+      !checked &&
+      allowNull &&
+      depth >= 3 &&
+      staticEval >= beta &&
+      this.hasPieces(pos.side)
+    ) {
+      const r = 3 + (depth >> 2);
+      pos.makeNull();
+      const score = -this.search(depth - 1 - r, -beta, -beta + 1, ply + 1, start, false);
+      pos.unmakeNull();
+      if (this.aborted) return 0;
+      if (score >= beta) return isMateScore(score) ? beta : score;
+    }
+
+    // 7. Moves; no legal move ends the game (mate, or stalemate as the variant rules).
+    const end = generateLegal(pos, start);
+    if (end === start) return checked || pos.rs.stalemateLoses ? -(MATE - ply) : DRAW;
+    this.scoreMoves(start, end, ttMove, ply);
+
+    // 8. Principal variation search with late-move reductions.
+    let best = -INFINITE;
+    let bestMove = 0;
+    const origAlpha = alpha;
+    const next = end;
+    for (let i = start; i < end; i++) {
+      const m = this.pickNext(i, end);
+      const capture = this.isCapture(m);
+      const index = i - start;
+      this.playedAt[ply] = m;
+      pos.make(m);
+      this.nodes++;
+      let score: number;
+      if (index === 0) score = -this.search(depth - 1, -beta, -alpha, ply + 1, next, true);
+      else {
+        let r = 0;
+        if (depth >= 3 && index >= 3 && !capture && !checked && moveFlag(m) !== PROMOTE) {
+          r = Math.floor(0.5 + (Math.log(depth) * Math.log(index)) / 2.2);
+          if (pvNode) r--;
+          if (m === this.killers[ply * 2] || m === this.killers[ply * 2 + 1]) r--;
+          r = Math.max(0, Math.min(depth - 2, r));
+        }
+        score = -this.search(depth - 1 - r, -alpha - 1, -alpha, ply + 1, next, true);
+        if (score > alpha && r > 0)
+          score = -this.search(depth - 1, -alpha - 1, -alpha, ply + 1, next, true);
+        if (score > alpha && score < beta)
+          score = -this.search(depth - 1, -beta, -alpha, ply + 1, next, true);
+      }
+      pos.unmake(m);
+      if (this.aborted) return 0;
+      if (score > best) {
+        best = score;
+        bestMove = m;
+        if (score > alpha) {
+          alpha = score;
+          this.updatePv(ply, m);
+          if (alpha >= beta) {
+            // 9. Killers, counter-move and history for quiet cut-off moves.
+            if (!capture) this.rewardQuiet(m, ply, depth, start, i);
+            break;
+          }
+        }
+      }
+    }
+
+    // 10. Store.
+    const bound = best >= beta ? BOUND_LOWER : best > origAlpha ? BOUND_EXACT : BOUND_UPPER;
+    this.tt.store(pos.hashLo, pos.hashHi, bestMove, scoreToTable(best, ply), depth, bound);
+    return best;
+  }
+
+  private hasPieces(color: number): boolean {
+    const pos = this.pos;
+    const t = this.tables;
+    for (let i = 0; i < pos.pieceCount[color]!; i++)
+      if (t.phaseWeight[pos.board[pos.pieceAt(color, i)]!]! > 0) return true;
+    return false;
+  }
+
+  private updatePv(ply: number, m: number): void {
+    const row = ply * MAX_PLY;
+    const childRow = (ply + 1) * MAX_PLY;
+    this.pvTable[row] = m;
+    const n = this.pvLength[ply + 1]!;
+    for (let k = 0; k < n; k++) this.pvTable[row + 1 + k] = this.pvTable[childRow + k]!;
+    this.pvLength[ply] = n + 1;
+  }
+
+  private rewardQuiet(
+    m: number,
+    ply: number,
+    depth: number,
+    start: number,
+    cutIndex: number,
+  ): void {
+    const pos = this.pos;
+    if (this.killers[ply * 2] !== m) {
+      this.killers[ply * 2 + 1] = this.killers[ply * 2]!;
+      this.killers[ply * 2] = m;
+    }
+    const size = pos.rs.size;
+    const bonus = depth * depth;
+    const code = pos.board[moveFrom(m)]!;
+    const h = code * size + moveTo(m);
+    this.history[h] = Math.min(1 << 20, this.history[h]! + bonus);
+    // Quiet moves tried before the cut-off lose what the cut-off move gained.
+    for (let i = start; i < cutIndex; i++) {
+      const q = this.pos.moves[i]!;
+      if (this.isCapture(q)) continue;
+      const k = pos.board[moveFrom(q)]! * size + moveTo(q);
+      this.history[k] = Math.max(-(1 << 20), this.history[k]! - bonus);
+    }
+    if (ply > 0) {
+      const prev = this.playedAt[ply - 1]!;
+      const prevTo = moveTo(prev);
+      this.counter[pos.board[prevTo]! * size + prevTo] = m;
+    }
+  }
+
+  /** Move ordering keys: table move, winning/equal captures by MVV-LVA, killers, counter-move, history, losing captures. */
+  private scoreMoves(start: number, end: number, ttMove: number, ply: number): void {
+    const pos = this.pos;
+    const t = this.tables;
+    const size = pos.rs.size;
+    const k1 = this.killers[ply * 2]!;
+    const k2 = this.killers[ply * 2 + 1]!;
+    let counterMove = 0;
+    if (ply > 0) {
+      const prevTo = moveTo(this.playedAt[ply - 1]!);
+      counterMove = this.counter[pos.board[prevTo]! * size + prevTo]!;
+    }
+    for (let i = start; i < end; i++) {
+      const m = pos.moves[i]!;
+      let s: number;
+      if (m === ttMove) s = 1 << 30;
+      else if (this.isCapture(m)) {
+        const victim = moveFlag(m) === EN_PASSANT ? 100 : t.valueMg[pos.board[moveTo(m)]!]!;
+        const attacker = t.kingLike[pos.board[moveFrom(m)]!]
+          ? 50
+          : t.valueMg[pos.board[moveFrom(m)]!]!;
+        s = (1 << 28) + victim * 16 - (attacker >> 4);
+        if (victim < attacker && see(pos, m, t.valueMg, t.kingLike) < 0) s = -(1 << 20) + victim;
+      } else if (m === k1) s = (1 << 27) + 2;
+      else if (m === k2) s = (1 << 27) + 1;
+      else if (m === counterMove) s = 1 << 26;
+      else s = this.history[pos.board[moveFrom(m)]! * size + moveTo(m)]!;
+      this.scores[i] = s;
+    }
+  }
+
+  /** Selection sort step: brings the best remaining move to index i. */
+  private pickNext(i: number, end: number): number {
+    const moves = this.pos.moves;
+    const scores = this.scores;
+    let best = i;
+    for (let j = i + 1; j < end; j++) if (scores[j]! > scores[best]!) best = j;
+    if (best !== i) {
+      const m = moves[i]!;
+      moves[i] = moves[best]!;
+      moves[best] = m;
+      const s = scores[i]!;
+      scores[i] = scores[best]!;
+      scores[best] = s;
+    }
+    return moves[i]!;
+  }
+
+  private qsearch(alpha: number, beta: number, ply: number, start: number): number {
+    const pos = this.pos;
+    this.pvLength[ply] = 0;
+    if (ply > this.selDepth) this.selDepth = ply;
+    this.checkLimits();
+    if (this.aborted) return 0;
+    const ruled = this.ruleScore(ply);
+    if (ruled !== null) return ruled;
+    if (ply >= MAX_PLY - 2) return this.evaluator.evaluate(pos);
+    const checked = inCheck(pos);
+    const end = generateLegal(pos, start);
+    if (end === start) return checked || pos.rs.stalemateLoses ? -(MATE - ply) : DRAW;
+    let best = -INFINITE;
+    if (!checked) {
+      best = this.evaluator.evaluate(pos);
+      if (best >= beta) return best;
+      if (best > alpha) alpha = best;
+    }
+    const t = this.tables;
+    // Keep captures and promotions (all moves when in check), ordered by MVV-LVA.
+    let n = start;
+    for (let i = start; i < end; i++) {
+      const m = pos.moves[i]!;
+      if (!checked && !this.isCapture(m)) continue;
+      pos.moves[n] = m;
+      const victim = moveFlag(m) === EN_PASSANT ? 100 : t.valueMg[pos.board[moveTo(m)]!]!;
+      const attacker = t.valueMg[pos.board[moveFrom(m)]!]!;
+      this.scores[n] = victim * 16 - (attacker >> 4);
+      n++;
+    }
+    for (let i = start; i < n; i++) {
+      const m = this.pickNext(i, n);
+      if (!checked && moveFlag(m) !== PROMOTE) {
+        const victim = moveFlag(m) === EN_PASSANT ? 100 : t.valueMg[pos.board[moveTo(m)]!]!;
+        if (best + victim + 200 < alpha) continue; // delta pruning
+        if (see(pos, m, t.valueMg, t.kingLike) < 0) continue;
+      }
+      pos.make(m);
+      this.nodes++;
+      const score = -this.qsearch(-beta, -alpha, ply + 1, n);
+      pos.unmake(m);
+      if (this.aborted) return 0;
+      if (score > best) {
+        best = score;
+        if (score > alpha) {
+          alpha = score;
+          this.updatePv(ply, m);
+          if (alpha >= beta) break;
+        }
+      }
+    }
+    return best === -INFINITE ? alpha : best;
+  }
+}

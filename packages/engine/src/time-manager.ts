@@ -1,0 +1,33 @@
+/**
+ * Time per move from the UCI limits: a fixed `movetime`, or a share of the remaining clock plus
+ * most of the increment. `softMs`: do not start another iteration after it; `hardMs`: stop at once.
+ */
+export interface ClockLimits {
+  readonly movetime?: number;
+  readonly time?: number;
+  readonly increment?: number;
+  readonly movesToGo?: number;
+  /** Milliseconds kept back for communication and process overhead. */
+  readonly overhead?: number;
+}
+
+export interface TimeBudget {
+  readonly softMs?: number;
+  readonly hardMs?: number;
+}
+
+export function budget(limits: ClockLimits): TimeBudget {
+  const overhead = limits.overhead ?? 20;
+  if (limits.movetime !== undefined) {
+    const t = Math.max(1, limits.movetime - overhead);
+    return { softMs: t, hardMs: t };
+  }
+  if (limits.time === undefined) return {};
+  const time = Math.max(1, limits.time - overhead);
+  const inc = limits.increment ?? 0;
+  const movesToGo = Math.max(1, Math.min(limits.movesToGo ?? 30, 50));
+  const share = time / movesToGo + inc * 0.8;
+  const hard = Math.max(1, Math.min(time * 0.4, share * 3));
+  const soft = Math.max(1, Math.min(hard, share * 0.6));
+  return { softMs: soft, hardMs: hard };
+}
