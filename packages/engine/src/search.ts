@@ -35,11 +35,12 @@ import type { EvalTables } from './eval-tables.ts';
 import { Evaluator } from './evaluate.ts';
 import { DRAW, INFINITE, MATE, isMateScore, scoreFromTable, scoreToTable } from './score.ts';
 import { see } from './see.ts';
+import type {
+  TranspositionTable} from './transposition-table.ts';
 import {
   BOUND_EXACT,
   BOUND_LOWER,
   BOUND_UPPER,
-  TranspositionTable,
   type TableProbe,
 } from './transposition-table.ts';
 
