@@ -83,8 +83,13 @@ export function mobilityStats(rs: Ruleset, kind: number): MobilityStats {
   for (const start of starts) {
     const seen = new Set([start]);
     const queue = [start];
-    while (queue.length)
-      for (const t of targets(queue.pop()!, none)) if (!seen.has(t)) (seen.add(t), queue.push(t));
+    while (queue.length) {
+      for (const t of targets(queue.pop()!, none)) {
+        if (seen.has(t)) continue;
+        seen.add(t);
+        queue.push(t);
+      }
+    }
     reach += seen.size / cells.length;
   }
   return {

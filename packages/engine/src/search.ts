@@ -35,14 +35,8 @@ import type { EvalTables } from './eval-tables.ts';
 import { Evaluator } from './evaluate.ts';
 import { DRAW, INFINITE, MATE, isMateScore, scoreFromTable, scoreToTable } from './score.ts';
 import { see } from './see.ts';
-import type {
-  TranspositionTable} from './transposition-table.ts';
-import {
-  BOUND_EXACT,
-  BOUND_LOWER,
-  BOUND_UPPER,
-  type TableProbe,
-} from './transposition-table.ts';
+import type { TranspositionTable } from './transposition-table.ts';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, type TableProbe } from './transposition-table.ts';
 
 export const MAX_PLY = 96;
 const MAX_MOVES_PER_PLY = 1024;
