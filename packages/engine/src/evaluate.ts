@@ -18,6 +18,7 @@ export class Evaluator {
   /** Per file: most advanced rank of a Black pawn (-1) / least advanced of a White pawn (99). */
   private readonly maxBlackRank = new Int8Array(FILES);
   private readonly minWhiteRank = new Int8Array(FILES);
+  private readonly material = new Int32Array(2);
 
   constructor(readonly t: EvalTables) {}
 
@@ -31,7 +32,9 @@ export class Evaluator {
     let mg = 0;
     let eg = 0;
     let phase = 0;
-    const material = [0, 0];
+    const material = this.material;
+    material[0] = 0;
+    material[1] = 0;
     this.pawnCount.fill(0);
     this.maxBlackRank.fill(-1);
     this.minWhiteRank.fill(99);
@@ -46,7 +49,7 @@ export class Evaluator {
         mg += sign * t.psqMg[code * size + s]!;
         eg += sign * t.psqEg[code * size + s]!;
         phase += t.phaseWeight[code]!;
-        material[c]! += t.valueMg[code]!;
+        material[c] = material[c]! + t.valueMg[code]!;
         if (rs.isPawn[code] === 1) {
           const f = geo.fileOf(s);
           const r = geo.rankOf(s);

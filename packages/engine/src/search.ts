@@ -33,12 +33,24 @@ import {
 } from '@citadel/core';
 import type { EvalTables } from './eval-tables.ts';
 import { Evaluator } from './evaluate.ts';
-import { DRAW, INFINITE, MATE, isMateScore, scoreFromTable, scoreToTable } from './score.ts';
+import {
+  DRAW,
+  INFINITE,
+  MATE,
+  MATE_BOUND,
+  isMateScore,
+  scoreFromTable,
+  scoreToTable,
+} from './score.ts';
 import { see } from './see.ts';
 import type { TranspositionTable } from './transposition-table.ts';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, type TableProbe } from './transposition-table.ts';
 
 export const MAX_PLY = 96;
+/** Futility margins by remaining depth (index 1..3). */
+const FUTILITY_MARGIN = [0, 150, 300, 500];
+/** Quiet moves searched at most, by remaining depth (index 1..4), at non-PV nodes not in check. */
+const LATE_MOVE_LIMIT = [0, 8, 12, 20, 32];
 const MAX_MOVES_PER_PLY = 1024;
 
 export interface SearchLimits {
@@ -297,6 +309,7 @@ export class Searcher {
 
   private isRepetition(): boolean {
     const pos = this.pos;
+    if (pos.halfmove < 4) return false;
     const limit = Math.max(0, pos.ply - pos.halfmove);
     for (let i = pos.ply - 2; i >= limit; i -= 2)
       if (pos.hashHistoryLo[i] === pos.hashLo && pos.hashHistoryHi[i] === pos.hashHi) return true;
@@ -390,10 +403,19 @@ export class Searcher {
     let bestMove = 0;
     const origAlpha = alpha;
     const next = end;
+    const futile =
+      !pvNode && !checked && depth <= 3 && staticEval + FUTILITY_MARGIN[depth]! <= alpha;
+    const lateMoveLimit = !pvNode && !checked && depth <= 4 ? LATE_MOVE_LIMIT[depth]! : 1 << 30;
+    let quietsTried = 0;
     for (let i = start; i < end; i++) {
       const m = this.pickNext(i, end);
       const capture = this.isCapture(m);
       const index = i - start;
+      // Futility and late-move pruning of quiet moves near the leaves (never the first move).
+      if (index > 0 && !capture && moveFlag(m) !== PROMOTE && best > -MATE_BOUND) {
+        if (futile || quietsTried >= lateMoveLimit) continue;
+      }
+      if (!capture) quietsTried++;
       this.playedAt[ply] = m;
       pos.make(m);
       this.nodes++;
@@ -542,14 +564,15 @@ export class Searcher {
     if (ruled !== null) return ruled;
     if (ply >= MAX_PLY - 2) return this.evaluator.evaluate(pos);
     const checked = inCheck(pos);
-    const end = generateLegal(pos, start);
-    if (end === start) return checked || pos.rs.stalemateLoses ? -(MATE - ply) : DRAW;
     let best = -INFINITE;
     if (!checked) {
+      // Stand pat before generating moves (a stalemate here is judged by the static evaluation).
       best = this.evaluator.evaluate(pos);
       if (best >= beta) return best;
       if (best > alpha) alpha = best;
     }
+    const end = generateLegal(pos, start);
+    if (end === start) return checked || pos.rs.stalemateLoses ? -(MATE - ply) : DRAW;
     const t = this.tables;
     // Keep captures and promotions (all moves when in check), ordered by MVV-LVA.
     let n = start;

@@ -32,20 +32,18 @@ export function leastValuableAttacker(
   const size = rs.size;
   let best = -1;
   let bestValue = Infinity;
-  const consider = (s: number, c: number): void => {
-    if (rs.stop[c * size + sq] !== 1) return;
-    const v = kingLike[c] ? ROYAL_VALUE : value[c]!;
-    if (v < bestValue) {
-      bestValue = v;
-      best = s;
-    }
-  };
   const offs = rs.leapAttackOff[by]!;
   const mask = rs.leapAttackMask[by]!;
   for (let i = 0; i < offs.length; i++) {
     const s = sq - offs[i]!;
     const c = board[s]!;
-    if (mask[(i << 8) | c] === 1) consider(s, c);
+    if (mask[(i << 8) | c] === 1 && rs.stop[c * size + sq] === 1) {
+      const v = kingLike[c] ? ROYAL_VALUE : value[c]!;
+      if (v < bestValue) {
+        bestValue = v;
+        best = s;
+      }
+    }
   }
   const dirs = rs.slideDirections[by]!;
   for (let i = 0; i < dirs.length; i++) {
@@ -59,8 +57,16 @@ export function leastValuableAttacker(
     }
     const c = board[s]!;
     if ((c & 1) !== by) continue;
-    if (rs.slideAttack1[(d << 8) | c] === 1 || (dist >= 2 && rs.slideAttack2[(d << 8) | c] === 1))
-      consider(s, c);
+    if (
+      (rs.slideAttack1[(d << 8) | c] === 1 || (dist >= 2 && rs.slideAttack2[(d << 8) | c] === 1)) &&
+      rs.stop[c * size + sq] === 1
+    ) {
+      const v = kingLike[c] ? ROYAL_VALUE : value[c]!;
+      if (v < bestValue) {
+        bestValue = v;
+        best = s;
+      }
+    }
   }
   if (rs.giraffeColors[by] === 1) {
     for (let i = 0; i < 4; i++) {
@@ -69,9 +75,16 @@ export function leastValuableAttacker(
       let s = sq + e;
       for (let dist = 1; board[s] === EMPTY; dist++, s += e) {
         if (dist < 3) continue;
-        for (const g of [s + e + perp, s + e - perp]) {
+        for (let side = -1; side <= 1; side += 2) {
+          const g = s + e + side * perp;
           const c = board[g]!;
-          if (rs.giraffe[c] === 1 && (c & 1) === by) consider(g, c);
+          if (rs.giraffe[c] === 1 && (c & 1) === by && rs.stop[c * size + sq] === 1) {
+            const v = value[c]!;
+            if (v < bestValue) {
+              bestValue = v;
+              best = g;
+            }
+          }
         }
       }
     }
