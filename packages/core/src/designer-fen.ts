@@ -32,7 +32,10 @@ export function parseDesignerFen(rs: Ruleset, text: string): Result<Setup> {
   const problem = persianOnly(rs);
   if (problem) return err(problem);
   const fields = text.trim().split(/\s+/);
-  if (fields.length < 2) return err('a position needs at least the board and the side to move');
+  if (fields.length < 2 || fields.length > 6)
+    return err(
+      'a position needs 2 to 6 fields (board, side, rights, en passant, halfmove, fullmove)',
+    );
   const board = parseBoardText(rs, fields[0]!, true);
   if (!board.ok) return board;
   return parseFields(rs, board.value, fields.slice(1));

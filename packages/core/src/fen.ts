@@ -100,7 +100,7 @@ export function parseBoardText(
         if (geo.exists[s]) return `${where}: '*' on ${geo.name(s)}, which is a cell of the board`;
       } else if (!geo.exists[s]) {
         if (!(onesForCells && code === EMPTY))
-          return `${where}: ${code === EMPTY ? 'empty cell' : `'${token}'`} on ${geo.name(s)}, which does not exist (write '*')`;
+          return `${where}: ${code === EMPTY ? 'empty cell' : `'${token}'`} on ${geo.name(s)}, which does not exist (write '${onesForCells ? '1' : '*'}')`;
       } else {
         if (code !== EMPTY && rs.stop[code * rs.size + s] !== 1)
           return `${where}: ${kindInfo(codeKind(code)).name} cannot stand on ${geo.name(s)}`;

@@ -17,12 +17,27 @@ export type { KindKey, KindInfo, MovementSpec } from './piece-kinds.ts';
 export { VARIANTS, STAND_INS, VARIANT_IDS, findVariant } from './variants/index.ts';
 export type { VariantDef, VariantId } from './variants/index.ts';
 export type { StartArray, RuleSwitchSpec, VariantRules } from './variants/variant.ts';
-export { Ruleset, compileRuleset, RAY_OFFSETS, RIGHT_SWAP, RIGHT_RENDEZVOUS, RIGHT_CASTLE_K, RIGHT_CASTLE_Q } from './ruleset.ts';
+export {
+  Ruleset,
+  compileRuleset,
+  RAY_OFFSETS,
+  RIGHT_SWAP,
+  RIGHT_RENDEZVOUS,
+  RIGHT_CASTLE_K,
+  RIGHT_CASTLE_Q,
+} from './ruleset.ts';
 export type { RulesetOptions } from './ruleset.ts';
 export { FastPosition } from './fast-position.ts';
 export type { Setup } from './fast-position.ts';
 export * from './move.ts';
-export { generateLegal, generatePseudo, inCheck, royalSquare, endedByRule, bareKingLoser } from './movegen.ts';
+export {
+  generateLegal,
+  generatePseudo,
+  inCheck,
+  royalSquare,
+  endedByRule,
+  bareKingLoser,
+} from './movegen.ts';
 export { isAttacked } from './attacks.ts';
 export { perft, divide } from './perft.ts';
 export { parseFen, makeFen, startSetup, pieceText } from './fen.ts';

@@ -87,7 +87,9 @@ function tokenize(text: string): Result<Token[]> {
       i++;
       continue;
     }
-    const m = /^[^\s{}()[\];]+/.exec(text.slice(i))!;
+    const m = /^[^\s{}()[\];]+/.exec(text.slice(i));
+    // A stray '}' or ']' starts no token: report it rather than fail on it.
+    if (!m) return err(`${where(p)}: unexpected '${ch}'`);
     const word = m[0];
     i += word.length;
     if (/^\$\d+$/.test(word)) tokens.push({ kind: 'nag', text: word, ...p });

@@ -68,8 +68,13 @@ function sanBody(pos: FastPosition, move: number, legal: readonly number[]): str
     // The pawn of pawns' first arrival keeps it a pawn: nothing to announce.
     if (kind !== KIND.pawnOfPawnsWaiting) body += '=' + rs.kindLetter[kind]!;
   } else if (flag === PAWN_OF_PAWNS_RETURN) {
+    const color = code & 1;
+    const earlier = thirdLifeCells(pos, color);
     pos.make(move);
-    const land = findLanding(pos, code & 1);
+    // The landing cell is the third-life pawn that was not there before; none new means it replaced
+    // its own third-life pawn on the pawn of kings' start cell.
+    const land =
+      thirdLifeCells(pos, color).find((s) => !earlier.includes(s)) ?? rs.kingsPawnStart[color]!;
     pos.unmake(move);
     if (land >= 0) body += '@' + geo.name(land);
   } else if (flag === CITADEL_SWAP) {
@@ -78,13 +83,15 @@ function sanBody(pos: FastPosition, move: number, legal: readonly number[]): str
   return body;
 }
 
-function findLanding(pos: FastPosition, color: number): number {
+/** Cells of the colour's third-life pawns of pawns (several may be on the board). */
+function thirdLifeCells(pos: FastPosition, color: number): number[] {
   const code = (KIND.pawnOfPawns3 << 1) | color;
+  const out: number[] = [];
   for (let i = 0; i < pos.pieceCount[color]!; i++) {
     const s = pos.pieceAt(color, i);
-    if (pos.board[s] === code) return s;
+    if (pos.board[s] === code) out.push(s);
   }
-  return -1;
+  return out;
 }
 
 /** Full SAN with `+` or `#`. `legal` must be the legal moves of `pos` (for disambiguation). */
@@ -117,18 +124,24 @@ export function parseSan(
     const hits = legal.filter((_, i) => normal(sans[i]!) === normal(want));
     if (hits.length === 1) return ok(hits[0]!);
   }
-  // Over-disambiguated input such as Ng1f3: compare with the from-square written in full.
-  const full = legal.filter((m, i) => {
-    const s = sans[i]!;
-    const letter = /^[A-Z]/.test(s) ? s[0]! : '';
-    return (
-      loose(
-        letter +
-          pos.rs.geo.name(moveFrom(m)) +
-          s.slice(letter.length).replace(/^[a-z]?[0-9]*(?=[a-z])/, ''),
-      ) === loose(want)
-    );
-  });
-  if (full.length === 1) return ok(full[0]!);
+  // Any disambiguation (Ngf3, N1f3, Ng1f3, N-f3, e2-e4): match piece, origin hints, target, promotion.
+  const m = /^([A-Z]?)([a-z]?)(\d{0,2})[-x]?([a-z]\d{1,2})(?:=?([A-Z]))?$/.exec(strip(want));
+  if (m) {
+    const [, letter, file, rank, dest, promo] = m;
+    const geo = pos.rs.geo;
+    const hits = legal.filter((mv, i) => {
+      const from = geo.name(moveFrom(mv));
+      const san = sans[i]!;
+      const pieceLetter = pos.rs.isPawn[pos.board[moveFrom(mv)]!] ? '' : san[0]!;
+      if ((letter ?? '') !== pieceLetter) return false;
+      if (geo.name(moveTo(mv)) !== dest) return false;
+      if (file && from[0] !== file) return false;
+      if (rank && from.slice(1) !== rank) return false;
+      const promoted = /=([A-Z])/.exec(san)?.[1];
+      return (promo ?? '') === (promoted ?? '') || (promo === undefined && promoted === undefined);
+    });
+    if (hits.length === 1) return ok(hits[0]!);
+    if (hits.length > 1) return err(`'${text}' is ambiguous here`);
+  }
   return err(`'${text}' is not a legal move here`);
 }
