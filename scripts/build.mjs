@@ -1,5 +1,6 @@
-// Bundles the Node entry points with esbuild: the `citadel` command, and the rules core as one
-// module for the benchmark scripts (the core itself stays source-only TypeScript).
+// Bundles the Node entry points with esbuild: the `citadel` command with its search worker (loaded
+// by `citadel uci` from next to the bundle), and the rules core as one module for the benchmark
+// scripts (the core itself stays source-only TypeScript).
 import { build } from 'esbuild';
 
 const common = {
@@ -20,7 +21,22 @@ await build({
 
 await build({
   ...common,
+  entryPoints: { 'search-worker': 'packages/cli/src/uci/search-worker.ts' },
+  outdir: 'packages/cli/dist',
+  outExtension: { '.js': '.mjs' },
+});
+
+await build({
+  ...common,
   entryPoints: { index: 'packages/core/src/index.ts' },
   outdir: 'packages/core/dist',
+  outExtension: { '.js': '.mjs' },
+});
+
+// Tools run by hand or on the benchmark machine (self-play tuning).
+await build({
+  ...common,
+  entryPoints: { texel: 'scripts/tune/texel.ts' },
+  outdir: 'scripts/dist',
   outExtension: { '.js': '.mjs' },
 });

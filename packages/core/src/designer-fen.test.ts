@@ -106,7 +106,8 @@ describe('designer format: errors say what and where', () => {
   };
 
   it('too few fields, wrong rank count, wrong cell count', () => {
-    const fields = 'a position needs 2 to 6 fields (board, side, rights, en passant, halfmove, fullmove)';
+    const fields =
+      'a position needs 2 to 6 fields (board, side, rights, en passant, halfmove, fullmove)';
     expect(error('')).toBe(fields);
     expect(error(ranks.join('/'))).toBe(fields);
     expect(error(`${ranks.join('/')} w - - 0 1 extra`)).toBe(fields);

@@ -18,7 +18,7 @@ import {
   type Ruleset,
 } from '@citadel/core';
 import { deriveValues } from './piece-values.ts';
-import { DEFAULT_WEIGHTS, type EvalWeights } from './eval-weights.ts';
+import { weightsFor, type EvalWeights } from './eval-weights.ts';
 
 export interface EvalTables {
   readonly rs: Ruleset;
@@ -43,11 +43,13 @@ export interface EvalTables {
 
 const CACHE = new WeakMap<Ruleset, EvalTables>();
 
-export function evalTables(rs: Ruleset, weights: EvalWeights = DEFAULT_WEIGHTS): EvalTables {
-  const cached = weights === DEFAULT_WEIGHTS ? CACHE.get(rs) : undefined;
+/** The tables of a ruleset with the given weights (default: the tuned weights of its variant). */
+export function evalTables(rs: Ruleset, weights?: EvalWeights): EvalTables {
+  if (weights) return build(rs, weights);
+  const cached = CACHE.get(rs);
   if (cached) return cached;
-  const tables = build(rs, weights);
-  if (weights === DEFAULT_WEIGHTS) CACHE.set(rs, tables);
+  const tables = build(rs, weightsFor(rs.def.id));
+  CACHE.set(rs, tables);
   return tables;
 }
 
@@ -83,7 +85,7 @@ function build(rs: Ruleset, w: EvalWeights): EvalTables {
   const lastRank = geo.ranks - 1;
   for (const kind of rs.kinds) {
     const key = kindKey(kind);
-    const base = values.get(kind) ?? 0;
+    const base = Math.round((values.get(kind) ?? 0) * (w.valueScale[key] ?? 1));
     const isPawn = rs.isPawn[pieceCode(kind, 0)] === 1 || key === 'pawnOfPawnsWaiting';
     const royal = key === 'king' || (rs.royalPool && key === 'prince');
     const target = rs.arrivalKind[pieceCode(kind, 0)]!;

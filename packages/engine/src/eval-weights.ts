@@ -1,3 +1,5 @@
+import type { KindKey } from '@citadel/core';
+
 /**
  * The evaluation's weights in one place, so tuning (self-play / Texel, scripts/tune) changes data,
  * not code. Centipawns unless said otherwise.
@@ -32,6 +34,8 @@ export interface EvalWeights {
   readonly behindMargin: number;
   readonly citadelRun: number;
   readonly tempo: number;
+  /** Multipliers of the mobility-derived material values, by kind (1 when absent); tuned per variant. */
+  readonly valueScale: Readonly<Partial<Record<KindKey, number>>>;
 }
 
 export const DEFAULT_WEIGHTS: EvalWeights = {
@@ -56,4 +60,22 @@ export const DEFAULT_WEIGHTS: EvalWeights = {
   behindMargin: 250,
   citadelRun: 12,
   tempo: 10,
+  valueScale: {},
 };
+
+/**
+ * Tuned changes per variant (scripts/tune/texel.mjs writes them; see the README "Tuning"
+ * section for how they were obtained). Variants without an entry use DEFAULT_WEIGHTS.
+ */
+export const TUNED: Readonly<Record<string, Partial<EvalWeights>>> = {};
+
+export function weightsFor(variant: string): EvalWeights {
+  const tuned = TUNED[variant];
+  return tuned
+    ? {
+        ...DEFAULT_WEIGHTS,
+        ...tuned,
+        valueScale: { ...DEFAULT_WEIGHTS.valueScale, ...tuned.valueScale },
+      }
+    : DEFAULT_WEIGHTS;
+}

@@ -28,3 +28,15 @@ export { budget } from './time-manager.ts';
 export { levelSettings, MAX_LEVEL } from './levels.ts';
 export { toUciScore, MATE, isMateScore } from './score.ts';
 export type { UciScore } from './score.ts';
+export { playGame, playPairs, randomOpening } from './self-play.ts';
+export type { SelfPlayGame, SelfPlayOptions } from './self-play.ts';
+export {
+  prepareSamples,
+  meanSquaredError,
+  fitScale,
+  tune,
+  weightChanges,
+  TUNABLE,
+} from './tuning.ts';
+export type { Sample, PreparedSamples, TuneResult } from './tuning.ts';
+export { weightsFor, TUNED } from './eval-weights.ts';

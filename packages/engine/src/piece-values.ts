@@ -99,9 +99,14 @@ export function mobilityStats(rs: Ruleset, kind: number): MobilityStats {
   };
 }
 
-/** Value in centipawns of every kind the ruleset uses (pawns 100, the King 0). */
+const DERIVED = new WeakMap<Ruleset, Map<number, number>>();
+
+/** Value in centipawns of every kind the ruleset uses (pawns 100, the King 0); computed once per ruleset. */
 export function deriveValues(rs: Ruleset): Map<number, number> {
+  const cached = DERIVED.get(rs);
+  if (cached) return cached;
   const values = new Map<number, number>();
+  DERIVED.set(rs, values);
   for (const kind of rs.kinds) {
     const key = kindKey(kind);
     if (key === 'king') values.set(kind, 0);

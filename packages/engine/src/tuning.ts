@@ -1,0 +1,179 @@
+/**
+ * Texel-style tuning of the evaluation weights (issue 3: "tune the weights by self-play or
+ * Texel-style tuning on games the engine plays against itself"): minimise the mean squared
+ * difference between each position's game result (1, 0.5, 0 for White) and the evaluation
+ * mapped to an expected score, sigmoid(K * eval), by coordinate descent over the weights.
+ * The self-play that produces the samples and the file handling live in scripts/tune.
+ */
+import {
+  FastPosition,
+  inCheck,
+  parseFen,
+  type Ruleset,
+  type Setup,
+  type KindKey,
+  kindKey,
+} from '@citadel/core';
+import { evalTables } from './eval-tables.ts';
+import { Evaluator } from './evaluate.ts';
+import { DEFAULT_WEIGHTS, type EvalWeights } from './eval-weights.ts';
+
+export interface Sample {
+  readonly fen: string;
+  /** Final result of the game for White: 1, 0.5 or 0. */
+  readonly result: number;
+}
+
+export interface PreparedSamples {
+  readonly setups: readonly Setup[];
+  readonly results: Float64Array;
+}
+
+/** Parses the samples once; positions in check are left out (their static value means little). */
+export function prepareSamples(rs: Ruleset, samples: readonly Sample[]): PreparedSamples {
+  const setups: Setup[] = [];
+  const results: number[] = [];
+  const pos = new FastPosition(rs);
+  for (const s of samples) {
+    const setup = parseFen(rs, s.fen);
+    if (!setup.ok) continue;
+    pos.load(setup.value);
+    if (inCheck(pos)) continue;
+    setups.push(setup.value);
+    results.push(s.result);
+  }
+  return { setups, results: Float64Array.from(results) };
+}
+
+const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
+
+/** Mean squared error of the predictions with these weights and scale K (per centipawn). */
+export function meanSquaredError(
+  rs: Ruleset,
+  data: PreparedSamples,
+  weights: EvalWeights,
+  k: number,
+): number {
+  const evaluator = new Evaluator(evalTables(rs, weights));
+  const pos = new FastPosition(rs);
+  let sum = 0;
+  for (let i = 0; i < data.setups.length; i++) {
+    pos.load(data.setups[i]!);
+    const e = evaluator.evaluate(pos);
+    const white = pos.side === 0 ? e : -e;
+    const d = data.results[i]! - sigmoid(k * white);
+    sum += d * d;
+  }
+  return sum / Math.max(1, data.setups.length);
+}
+
+/** The K that fits the untuned evaluation best (golden-section search). */
+export function fitScale(rs: Ruleset, data: PreparedSamples, weights: EvalWeights): number {
+  let lo = 0.0005;
+  let hi = 0.02;
+  const g = (Math.sqrt(5) - 1) / 2;
+  for (let i = 0; i < 30; i++) {
+    const a = hi - g * (hi - lo);
+    const b = lo + g * (hi - lo);
+    if (meanSquaredError(rs, data, weights, a) < meanSquaredError(rs, data, weights, b)) hi = b;
+    else lo = a;
+  }
+  return (lo + hi) / 2;
+}
+
+type NumericKey = {
+  [K in keyof EvalWeights]: EvalWeights[K] extends number ? K : never;
+}[keyof EvalWeights];
+
+/** The scalar weights tuned, with their step sizes. */
+export const TUNABLE: ReadonlyArray<readonly [NumericKey, number]> = [
+  ['centralityMg', 1],
+  ['centralityEg', 1],
+  ['royalAdvanceMg', 3],
+  ['royalCentralityEg', 1],
+  ['pawnAdvanceMg', 5],
+  ['pawnAdvanceEg', 10],
+  ['pawnCentreMg', 2],
+  ['doubledPawn', 4],
+  ['isolatedPawn', 4],
+  ['passedMg', 2],
+  ['passedEg', 4],
+  ['attackerNearRoyal', 3],
+  ['pawnShield', 3],
+  ['unusedKingSwap', 10],
+  ['princeBonus', 30],
+  ['pawnOfPawnsWaiting', 30],
+  ['pawnOfPawnsLater', 30],
+  ['citadelRun', 4],
+];
+
+export interface TuneResult {
+  readonly weights: EvalWeights;
+  readonly k: number;
+  readonly errorBefore: number;
+  readonly errorAfter: number;
+  readonly samples: number;
+}
+
+/**
+ * Coordinate descent: for every weight (and every piece's value scale) try one step up and
+ * down, keep what lowers the error, repeat until a pass changes nothing or `passes` are done.
+ */
+export function tune(
+  rs: Ruleset,
+  data: PreparedSamples,
+  passes = 4,
+  onProgress?: (message: string) => void,
+): TuneResult {
+  let w: EvalWeights = weightsClone(DEFAULT_WEIGHTS);
+  const k = fitScale(rs, data, w);
+  const errorBefore = meanSquaredError(rs, data, w, k);
+  let best = errorBefore;
+  const kinds: KindKey[] = rs.kinds
+    .map(kindKey)
+    .filter((key) => key !== 'king' && !key.startsWith('pawn'));
+  for (let pass = 0; pass < passes; pass++) {
+    let improved = false;
+    for (const [key, step] of TUNABLE) {
+      for (const dir of [1, -1]) {
+        const trial = { ...w, [key]: Math.max(0, (w[key] as number) + dir * step) };
+        const e = meanSquaredError(rs, data, trial, k);
+        if (e < best) {
+          best = e;
+          w = trial;
+          improved = true;
+          break;
+        }
+      }
+    }
+    for (const kind of kinds) {
+      for (const dir of [1, -1]) {
+        const scale = Math.round(((w.valueScale[kind] ?? 1) + dir * 0.05) * 100) / 100;
+        const trial = { ...w, valueScale: { ...w.valueScale, [kind]: scale } };
+        const e = meanSquaredError(rs, data, trial, k);
+        if (e < best) {
+          best = e;
+          w = trial;
+          improved = true;
+          break;
+        }
+      }
+    }
+    onProgress?.(`pass ${pass + 1}: error ${best.toFixed(6)}`);
+    if (!improved) break;
+  }
+  return { weights: w, k, errorBefore, errorAfter: best, samples: data.setups.length };
+}
+
+function weightsClone(w: EvalWeights): EvalWeights {
+  return { ...w, valueScale: { ...w.valueScale } };
+}
+
+/** The weights that differ from the defaults (what goes into TUNED). */
+export function weightChanges(w: EvalWeights): Partial<EvalWeights> {
+  const out: Record<string, unknown> = {};
+  for (const [key] of TUNABLE) if (w[key] !== DEFAULT_WEIGHTS[key]) out[key] = w[key];
+  const scales = Object.entries(w.valueScale).filter(([, v]) => v !== 1);
+  if (scales.length) out['valueScale'] = Object.fromEntries(scales);
+  return out as Partial<EvalWeights>;
+}
