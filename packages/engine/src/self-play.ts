@@ -3,7 +3,8 @@
  * Used to measure levels against each other, to A/B-test search changes, and to produce the
  * positions that tune the evaluation (scripts/tune). Deterministic for node or depth limits.
  */
-import { Position, type Outcome } from '@citadel/core';
+import type { Position } from '@citadel/core';
+import { type Outcome } from '@citadel/core';
 import { Engine, type GameSpec, type GoLimits } from './engine.ts';
 
 export interface SelfPlayGame {
