@@ -1,0 +1,117 @@
+/** The search understands every special rule: mates, stalemate wins, citadel draws, king swap. */
+import { describe, expect, it } from 'vitest';
+import { Engine, type GameSpec } from './engine.ts';
+import { fenFrom } from '../../core/test/helpers.ts';
+
+const io = { now: () => performance.now() };
+
+function best(game: GameSpec, depth: number): { move: string | null; score: string } {
+  const engine = new Engine({ hashMb: 8 });
+  const r = engine.go(game, { depth }, io);
+  if (!r.ok) throw new Error(r.error);
+  return { move: r.value.bestMove, score: `${r.value.score.type} ${r.value.score.value}` };
+}
+
+describe('search', () => {
+  it('finds mate in one in chess (scholar) and reports it as mate 1', () => {
+    const r = best({ variant: 'chess', moves: ['e4', 'e5', 'Bc4', 'Nc6', 'Qh5', 'Nf6'] }, 3);
+    expect(r).toEqual({ move: 'h5f7', score: 'mate 1' });
+  });
+
+  it('finds a back-rank mate in husun and the move really mates', () => {
+    // Black king g11 boxed in by its own pawns; the rooks on b3 and c4 mate on the 11th rank.
+    const fen = fenFrom(
+      'husun',
+      { f2: 'K', b3: 'R', c4: 'R', g11: 'k', f10: 'p', g10: 'p', h10: 'p' },
+      'w',
+    );
+    const r = best({ variant: 'husun', fen }, 5);
+    expect(r.score).toBe('mate 1');
+    const pos = Engine.setUp({ variant: 'husun', fen, moves: [r.move!] }).value!;
+    expect(pos.outcome()).toMatchObject({ winner: 'white', reason: 'checkmate' });
+  });
+
+  it('husun: stalemating the opponent wins, so the engine goes for it', () => {
+    // Black king alone by the k11 corner: it can step into its own citadel l12, after which
+    // White takes k11 from it without check — stalemate, which White wins.
+    const fen = fenFrom('husun', { k11: 'k', i10: 'K', j9: 'F' }, 'w');
+    const engine = new Engine({ hashMb: 8 });
+    const r = engine.go({ variant: 'husun', fen }, { depth: 4 }, io).value!;
+    expect(r.score).toEqual({ type: 'mate', value: 2 });
+    const pos = Engine.setUp({ variant: 'husun', fen, moves: r.pv.slice(0, 3) }).value!;
+    expect(pos.outcome()).toMatchObject({ winner: 'white', reason: 'stalemate' });
+  });
+
+  it('tamerlane: a king that is behind runs into the enemy citadel for the draw', () => {
+    // White has only the King next to Black's citadel a9; Black has a rook and more.
+    const fen = fenFrom('tamerlane', { b9: 'K', l10: 'k', f5: 'r', g5: 'r', h5: 'n' }, 'w', '-');
+    const r = best({ variant: 'tamerlane', fen }, 3);
+    expect(r.move).toBe('b9a9');
+    expect(r.score).toBe('cp 0');
+  });
+
+  it('tamerlane: uses the king swap to escape a mate', () => {
+    // The King g1 is in check from the rook on g9 with every flight covered; the swap with the
+    // knight on b2 saves it.
+    const fen = fenFrom(
+      'tamerlane',
+      { g1: 'K', b2: 'N', f5: 'r', h5: 'r', g9: 'r', l10: 'k' },
+      'w',
+      'S',
+    );
+    const r = best({ variant: 'tamerlane', fen }, 2);
+    expect(r.move).toBe('g1b2');
+  });
+
+  it('persian-eye: searches the start position to depth 5 with a legal move', () => {
+    const r = best({ variant: 'persian-eye' }, 5);
+    expect(r.move).toMatch(/^[a-k]\d+[a-k]\d+$/);
+  });
+
+  it('is deterministic for a fixed depth: same best move and node count twice', () => {
+    const a = new Engine({ hashMb: 4 }).go({ variant: 'tamerlane' }, { depth: 5 }, io);
+    const b = new Engine({ hashMb: 4 }).go({ variant: 'tamerlane' }, { depth: 5 }, io);
+    expect(a.ok && b.ok).toBe(true);
+    expect(a.value!.nodes).toBe(b.value!.nodes);
+    expect(a.value!.bestMove).toBe(b.value!.bestMove);
+  });
+
+  it('stops at a node limit and honours shouldStop at once', () => {
+    const engine = new Engine({ hashMb: 4 });
+    const r = engine.go({ variant: 'husun' }, { nodes: 5000 }, io);
+    expect(r.value!.nodes).toBeLessThan(5000 + 4096);
+    let polls = 0;
+    const stopped = engine.go(
+      { variant: 'husun' },
+      { infinite: true },
+      { ...io, shouldStop: () => ++polls > 2 },
+    );
+    expect(stopped.value!.bestMove).not.toBeNull();
+  });
+
+  it('MultiPV reports several distinct root moves, best first', () => {
+    const engine = new Engine({ hashMb: 4, multiPv: 3 });
+    const r = engine.go({ variant: 'chess' }, { depth: 4 }, io);
+    const moves = r.value!.lines.map((l) => l.move);
+    expect(new Set(moves).size).toBe(3);
+  });
+
+  it('searchmoves restricts the root; a game that is over has no best move', () => {
+    const engine = new Engine({ hashMb: 4 });
+    expect(
+      engine.go({ variant: 'chess' }, { depth: 3, searchMoves: ['a2a3'] }, io).value!.bestMove,
+    ).toBe('a2a3');
+    const over = engine.go(
+      { variant: 'chess', moves: ['f3', 'e5', 'g4', 'Qh4'] },
+      { depth: 3 },
+      io,
+    );
+    expect(over.value!.bestMove).toBeNull();
+  });
+
+  it('rejects a bad game with a clear error', () => {
+    const r = new Engine().go({ variant: 'chess', moves: ['e2e5'] }, { depth: 1 }, io);
+    expect(r.ok).toBe(false);
+    expect(r.error).toMatch(/illegal move e2e5/);
+  });
+});
