@@ -39,6 +39,8 @@ export interface EvalTables {
   readonly weights: EvalWeights;
   /** Material value by kind id (for SEE and move ordering). */
   readonly kindValue: Int32Array;
+  /** Chebyshev distance between two cells: index a * size + b. */
+  readonly distance: Uint8Array;
 }
 
 const CACHE = new WeakMap<Ruleset, EvalTables>();
@@ -152,7 +154,20 @@ function build(rs: Ruleset, w: EvalWeights): EvalTables {
     enemyCitadels,
     weights: w,
     kindValue,
+    distance: distanceTable(rs),
   };
+}
+
+function distanceTable(rs: Ruleset): Uint8Array {
+  const geo = rs.geo;
+  const out = new Uint8Array(rs.size * rs.size).fill(255);
+  for (const a of geo.cells)
+    for (const b of geo.cells)
+      out[a * rs.size + b] = Math.max(
+        Math.abs(geo.fileOf(a) - geo.fileOf(b)),
+        Math.abs(geo.rankOf(a) - geo.rankOf(b)),
+      );
+  return out;
 }
 
 /** Phase weight of the start array (phase 1 = opening, 0 = no pieces but pawns and royals). */

@@ -8,7 +8,7 @@
  *      enters it draws), the pawn of pawns' stages and the Prince (in the tables);
  *   5. the move's tempo.
  */
-import { type FastPosition } from '@citadel/core';
+import { PAD, STRIDE, type FastPosition } from '@citadel/core';
 import type { EvalTables } from './eval-tables.ts';
 
 const FILES = 16;
@@ -18,7 +18,10 @@ export class Evaluator {
   /** Per file: most advanced rank of a Black pawn (-1) / least advanced of a White pawn (99). */
   private readonly maxBlackRank = new Int8Array(FILES);
   private readonly minWhiteRank = new Int8Array(FILES);
+  private readonly pawnCells = new Int16Array(2 * 64);
+  private readonly pawnTotal = new Int32Array(2);
   private readonly material = new Int32Array(2);
+  private readonly near = new Int32Array(2);
 
   constructor(readonly t: EvalTables) {}
 
@@ -29,19 +32,25 @@ export class Evaluator {
     const geo = rs.geo;
     const size = rs.size;
     const board = pos.board;
+    const dist = t.distance;
     let mg = 0;
     let eg = 0;
     let phase = 0;
     const material = this.material;
-    material[0] = 0;
-    material[1] = 0;
+    const near = this.near;
+    material[0] = material[1] = 0;
+    near[0] = near[1] = 0;
+    this.pawnTotal[0] = this.pawnTotal[1] = 0;
     this.pawnCount.fill(0);
     this.maxBlackRank.fill(-1);
     this.minWhiteRank.fill(99);
+    const royal0 = pos.kingSq[0]! >= 0 ? pos.kingSq[0]! : pos.princeSq[0]!;
+    const royal1 = pos.kingSq[1]! >= 0 ? pos.kingSq[1]! : pos.princeSq[1]!;
 
-    // 1. Material and piece-square terms; collect pawn files on the way.
+    // 1. Material and piece-square terms; pawns and pieces near the enemy royal on the way.
     for (let c = 0; c < 2; c++) {
       const sign = c === 0 ? 1 : -1;
+      const enemyRoyal = c === 0 ? royal1 : royal0;
       const count = pos.pieceCount[c]!;
       for (let i = 0; i < count; i++) {
         const s = pos.pieceAt(c, i);
@@ -51,30 +60,29 @@ export class Evaluator {
         phase += t.phaseWeight[code]!;
         material[c] = material[c]! + t.valueMg[code]!;
         if (rs.isPawn[code] === 1) {
-          const f = geo.fileOf(s);
-          const r = geo.rankOf(s);
+          const f = s & (STRIDE - 1);
+          const r = (s >> 4) - PAD;
           this.pawnCount[c * FILES + f]!++;
+          this.pawnCells[c * 64 + (this.pawnTotal[c]!++ & 63)] = s;
           if (c === 1) {
             if (r > this.maxBlackRank[f]!) this.maxBlackRank[f] = r;
           } else if (r < this.minWhiteRank[f]!) this.minWhiteRank[f] = r;
-        }
+        } else if (enemyRoyal >= 0 && dist[enemyRoyal * size + s]! <= 2) near[c]!++;
       }
     }
 
     // 2. Pawn structure.
     for (let c = 0; c < 2; c++) {
       const sign = c === 0 ? 1 : -1;
-      const count = pos.pieceCount[c]!;
-      for (let i = 0; i < count; i++) {
-        const s = pos.pieceAt(c, i);
-        const code = board[s]!;
-        if (rs.isPawn[code] !== 1) continue;
-        const f = geo.fileOf(s);
-        const r = geo.rankOf(s);
+      const n = Math.min(64, this.pawnTotal[c]!);
+      for (let i = 0; i < n; i++) {
+        const s = this.pawnCells[c * 64 + i]!;
+        const f = s & (STRIDE - 1);
+        const r = (s >> 4) - PAD;
         const own = this.pawnCount;
         if (own[c * FILES + f]! > 1) {
-          mg -= (sign * w.doubledPawn) / 2;
-          eg -= (sign * w.doubledPawn) / 2;
+          mg -= (sign * w.doubledPawn) >> 1;
+          eg -= (sign * w.doubledPawn) >> 1;
         }
         const left = f > 0 ? own[c * FILES + f - 1]! : 0;
         const right = f < FILES - 1 ? own[c * FILES + f + 1]! : 0;
@@ -83,11 +91,16 @@ export class Evaluator {
           eg -= sign * w.isolatedPawn;
         }
         let passed = true;
-        for (let g = Math.max(0, f - 1); g <= Math.min(geo.files - 1, f + 1) && passed; g++) {
-          if (c === 0 ? this.maxBlackRank[g]! > r : this.minWhiteRank[g]! < r) passed = false;
+        const lo = f > 0 ? f - 1 : 0;
+        const hi = f < geo.files - 1 ? f + 1 : f;
+        for (let g = lo; g <= hi; g++) {
+          if (c === 0 ? this.maxBlackRank[g]! > r : this.minWhiteRank[g]! < r) {
+            passed = false;
+            break;
+          }
         }
         if (passed) {
-          const advance = rs.relativeRank(c as 0 | 1, r);
+          const advance = c === 0 ? r : geo.ranks - 1 - r;
           mg += sign * w.passedMg * advance;
           eg += sign * w.passedEg * advance;
         }
@@ -95,28 +108,19 @@ export class Evaluator {
     }
 
     // 3. Royal safety (middlegame) and 4. special rules.
-    const phase256 = Math.min(256, Math.round((phase * 256) / t.phaseTotal));
+    const phase256 = Math.min(256, ((phase * 256) / t.phaseTotal) | 0);
     for (let c = 0; c < 2; c++) {
       const sign = c === 0 ? 1 : -1;
-      const k = pos.kingSq[c]! >= 0 ? pos.kingSq[c]! : pos.princeSq[c]!;
+      const k = c === 0 ? royal0 : royal1;
       if (k < 0) continue;
-      const kf = geo.fileOf(k);
-      const kr = geo.rankOf(k);
       const them = c ^ 1;
-      let near = 0;
-      const count = pos.pieceCount[them]!;
-      for (let i = 0; i < count; i++) {
-        const s = pos.pieceAt(them, i);
-        if (rs.isPawn[board[s]!] === 1) continue;
-        if (Math.abs(geo.fileOf(s) - kf) <= 2 && Math.abs(geo.rankOf(s) - kr) <= 2) near++;
-      }
       const fwd = c === 0 ? 16 : -16;
       let shield = 0;
       for (let d = -1; d <= 1; d++) {
         const p = board[k + fwd + d]!;
         if (p !== 0 && p !== 255 && (p & 1) === c && rs.isPawn[p] === 1) shield++;
       }
-      mg += sign * (w.pawnShield * shield - w.attackerNearRoyal * near);
+      mg += sign * (w.pawnShield * shield - w.attackerNearRoyal * near[them]!);
       if (rs.kingSwap && (pos.rights & (c === 0 ? 16 : 32)) !== 0) {
         mg += sign * w.unusedKingSwap;
         eg += sign * w.unusedKingSwap;
@@ -124,8 +128,8 @@ export class Evaluator {
       const citadels = t.enemyCitadels[c]!;
       if (citadels.length > 0 && material[c]! + w.behindMargin < material[them]!) {
         let best = 99;
-        for (const cell of citadels) {
-          const d = Math.max(Math.abs(geo.fileOf(cell) - kf), Math.abs(geo.rankOf(cell) - kr));
+        for (let i = 0; i < citadels.length; i++) {
+          const d = dist[citadels[i]! * size + k]!;
           if (d < best) best = d;
         }
         const run = w.citadelRun * Math.max(0, geo.ranks - best);
