@@ -148,6 +148,7 @@ export class Searcher {
     this.limits = limits;
     this.callbacks = callbacks;
     this.nodes = 0;
+    this.selDepth = 0;
     this.aborted = false;
     this.startMs = callbacks.now();
     this.rootPly = pos.ply;
