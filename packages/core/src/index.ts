@@ -27,7 +27,7 @@ export {
   RIGHT_CASTLE_Q,
 } from './ruleset.ts';
 export type { RulesetOptions } from './ruleset.ts';
-export { FastPosition } from './fast-position.ts';
+export { FastPosition, MOVE_BUFFER } from './fast-position.ts';
 export type { Setup } from './fast-position.ts';
 export * from './move.ts';
 export {

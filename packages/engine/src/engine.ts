@@ -5,6 +5,7 @@
  */
 import { Position, err, ok, type FastPosition, type Result, makeMoveText } from '@citadel/core';
 import { evalTables } from './eval-tables.ts';
+import type { EvalWeights } from './eval-weights.ts';
 import { gaussian, levelSettings, MAX_LEVEL } from './levels.ts';
 import { toUciScore, type UciScore } from './score.ts';
 import { Searcher, type IterationInfo, type RootLine, type SearchLimits } from './search.ts';
@@ -74,6 +75,8 @@ export interface EngineOptions {
   moveOverhead: number;
   /** Seed of the randomness of levels below 10 (0 = different every game). */
   seed: number;
+  /** Evaluation weights; absent = the tuned weights of each variant. */
+  weights?: EvalWeights;
 }
 
 export const DEFAULT_OPTIONS: EngineOptions = {
@@ -140,7 +143,7 @@ export class Engine {
     const key = `${rs.def.id}|${rs.array.id}|${JSON.stringify(rs.switches)}`;
     let s = this.searchers.get(key);
     if (!s) {
-      s = new Searcher(evalTables(rs), this.tt);
+      s = new Searcher(evalTables(rs, this.options.weights), this.tt);
       this.searchers.set(key, s);
     }
     return s;

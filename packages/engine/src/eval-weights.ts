@@ -34,6 +34,9 @@ export interface EvalWeights {
   readonly behindMargin: number;
   readonly citadelRun: number;
   readonly tempo: number;
+  /** Per pseudo-legal move of a piece (not pawns or royals), middlegame / endgame; 0 skips the term. */
+  readonly mobilityMg: number;
+  readonly mobilityEg: number;
   /** Multipliers of the mobility-derived material values, by kind (1 when absent); tuned per variant. */
   readonly valueScale: Readonly<Partial<Record<KindKey, number>>>;
 }
@@ -60,6 +63,8 @@ export const DEFAULT_WEIGHTS: EvalWeights = {
   behindMargin: 250,
   citadelRun: 12,
   tempo: 10,
+  mobilityMg: 3,
+  mobilityEg: 2,
   valueScale: {},
 };
 

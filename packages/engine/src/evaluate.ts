@@ -8,10 +8,19 @@
  *      enters it draws), the pawn of pawns' stages and the Prince (in the tables);
  *   5. the move's tempo.
  */
-import { PAD, STRIDE, type FastPosition } from '@citadel/core';
+import {
+  MOVE_BUFFER,
+  PAD,
+  STRIDE,
+  generatePseudo,
+  moveFrom,
+  type FastPosition,
+} from '@citadel/core';
 import type { EvalTables } from './eval-tables.ts';
 
 const FILES = 16;
+/** Where in the move buffer the mobility count generates (above anything the search uses). */
+const MOBILITY_SCRATCH = MOVE_BUFFER - 4096;
 
 export class Evaluator {
   private readonly pawnCount = new Int8Array(2 * FILES);
@@ -136,6 +145,26 @@ export class Evaluator {
         mg += sign * run;
         eg += sign * run;
       }
+    }
+
+    // 5. Mobility: pseudo-legal moves of the pieces (pawns and royals left out), both sides.
+    if (w.mobilityMg !== 0 || w.mobilityEg !== 0) {
+      const side = pos.side;
+      const ep = pos.ep;
+      pos.ep = -1;
+      let balance = 0;
+      for (let c = 0; c < 2; c++) {
+        pos.side = c;
+        const end = generatePseudo(pos, MOBILITY_SCRATCH);
+        let n = 0;
+        for (let i = MOBILITY_SCRATCH; i < end; i++)
+          if (t.phaseWeight[board[moveFrom(pos.moves[i]!)]!]! > 0) n++;
+        balance += c === 0 ? n : -n;
+      }
+      pos.side = side;
+      pos.ep = ep;
+      mg += w.mobilityMg * balance;
+      eg += w.mobilityEg * balance;
     }
 
     const score = (mg * phase256 + eg * (256 - phase256)) >> 8;

@@ -23,6 +23,12 @@ export interface SelfPlayOptions {
   readonly limits: GoLimits;
   /** Game ends as a draw after this many plies (no natural end). */
   readonly maxPlies?: number;
+  /**
+   * Resign adjudication: when both engines' scores agree that one side is ahead by at least
+   * `resignScore` centipawns for `resignPlies` plies in a row, that side wins (0 = never).
+   */
+  readonly resignScore?: number;
+  readonly resignPlies?: number;
   readonly now?: () => number;
 }
 
@@ -40,6 +46,10 @@ export function playGame(options: SelfPlayOptions): SelfPlayGame {
   const maxPlies = options.maxPlies ?? 300;
   white.newGame();
   if (black !== white) black.newGame();
+  const resignScore = options.resignScore ?? 0;
+  const resignPlies = options.resignPlies ?? 8;
+  let streak = 0;
+  let streakSign = 0;
   for (let ply = 0; ; ply++) {
     const outcome = position.outcome();
     if (outcome) return { result: scoreOf(outcome), reason: outcome.text, moves, fens };
@@ -63,6 +73,7 @@ export function playPairs(
   openings: readonly GameSpec[],
   limits: GoLimits,
   maxPlies?: number,
+  resignScore = 0,
 ): { wins: number; losses: number; draws: number; games: SelfPlayGame[] } {
   let wins = 0;
   let losses = 0;
@@ -75,6 +86,7 @@ export function playPairs(
         white: aIsWhite ? a : b,
         black: aIsWhite ? b : a,
         limits,
+        resignScore,
         ...(maxPlies !== undefined ? { maxPlies } : {}),
       });
       games.push(g);

@@ -105,6 +105,8 @@ export const TUNABLE: ReadonlyArray<readonly [NumericKey, number]> = [
   ['pawnOfPawnsWaiting', 30],
   ['pawnOfPawnsLater', 30],
   ['citadelRun', 4],
+  ['mobilityMg', 1],
+  ['mobilityEg', 1],
 ];
 
 export interface TuneResult {
