@@ -59,10 +59,22 @@ export function playGame(options: SelfPlayOptions): SelfPlayGame {
     fens.push(position.fen());
     const r = engine.go({ ...game, moves }, limits, { now });
     if (!r.ok || !r.value.bestMove) throw new Error(`engine failed: ${r.ok ? 'no move' : r.error}`);
+    const whiteView = position.turn() === 'white' ? 1 : -1;
     const played = position.play(r.value.bestMove);
     if (!played.ok)
       throw new Error(`engine played an illegal move ${r.value.bestMove}: ${played.error}`);
     moves.push(played.value.text);
+    if (resignScore > 0) {
+      const s = r.value.score;
+      const cp = s.type === 'mate' ? Math.sign(s.value) * 100000 : s.value;
+      const sign = Math.abs(cp) >= resignScore ? Math.sign(cp) * whiteView : 0;
+      streak = sign !== 0 && sign === streakSign ? streak + 1 : sign !== 0 ? 1 : 0;
+      streakSign = sign;
+      if (streak >= resignPlies) {
+        const winner = sign > 0 ? 'White' : 'Black';
+        return { result: sign > 0 ? 1 : 0, reason: `adjudicated: ${winner} ahead`, moves, fens };
+      }
+    }
   }
 }
 
