@@ -43,6 +43,7 @@ function work(job: Job): { wins: number; losses: number; draws: number } {
       black: highWhite ? low : high,
       limits: { movetime: job.movetime },
       maxPlies: 300,
+      resignScore: 600,
     });
     const score = highWhite ? r.result : 1 - r.result;
     if (score === 1) wins++;
