@@ -53,9 +53,10 @@ function work(job: Job): Sample[] {
       white,
       black,
       limits: { nodes: job.nodes },
-      maxPlies: 400,
+      maxPlies: 300,
+      resignScore: 600,
     });
-    // Skip the random opening itself: its positions say little about the result.
+    // Only positions the engines chose to reach (the random opening's come before fens starts).
     for (const fen of game.fens) samples.push({ fen, result: game.result });
   }
   return samples;
