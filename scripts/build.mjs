@@ -36,7 +36,7 @@ await build({
 // Tools run by hand or on the benchmark machine (self-play tuning).
 await build({
   ...common,
-  entryPoints: { texel: 'scripts/tune/texel.ts' },
+  entryPoints: { texel: 'scripts/tune/texel.ts', levels: 'scripts/levels.ts' },
   outdir: 'scripts/dist',
   outExtension: { '.js': '.mjs' },
 });

@@ -1,8 +1,12 @@
 /** The `citadel` command line. */
 import { Command } from 'commander';
 import { VARIANT_IDS } from '@citadel/core';
+import { benchCommand } from './commands/bench.ts';
+import { addMatchCommand } from './commands/match.ts';
 import { perftCommand } from './commands/perft.ts';
+import { playCommand } from './commands/play.ts';
 import { showCommand } from './commands/show.ts';
+import { uciCommand } from './commands/uci.ts';
 import { collect } from './setup-position.ts';
 
 const program = new Command();
@@ -44,4 +48,28 @@ positionOptions(
     .argument('<variant>'),
 ).action(showCommand);
 
-program.parse();
+program
+  .command('uci')
+  .description('speak the UCI protocol on stdin/stdout (for engine GUIs and match runners)')
+  .action(uciCommand);
+
+program
+  .command('bench')
+  .description('search fixed positions of every variant; "Total nodes: N" is the search signature')
+  .option('--depth <depth>', 'search depth of every position')
+  .option('--hash <mb>', 'transposition table size in MiB')
+  .action(benchCommand);
+
+positionOptions(
+  program
+    .command('play')
+    .description('play against the engine in the terminal (moves in SAN or move text)')
+    .argument('<variant>')
+    .option('--level <level>', 'engine strength 1 (weakest) to 10 (full)', '10')
+    .option('--color <color>', 'your colour: white or black', 'white')
+    .option('--movetime <ms>', "engine's thinking time per move", '1000'),
+).action(playCommand);
+
+addMatchCommand(program);
+
+await program.parseAsync();

@@ -1,0 +1,134 @@
+/**
+ * The UCI options of `citadel uci`: their declarations (the `option name ...` lines), validation
+ * of `setoption`, and the game spec (variant, array, rule switches) they select.
+ */
+import { STAND_INS, VARIANT_IDS, findVariant, type Result, err, ok } from '@citadel/core';
+
+/** Default variant: `chess`, as Fairy-Stockfish, so GUIs that never send UCI_Variant play chess. */
+export const DEFAULT_VARIANT = 'chess';
+
+/** Rule switches of RULES.md §6 with their defaults (on = true). */
+export const RULE_SWITCHES: ReadonlyArray<{ name: string; default: boolean }> = [
+  { name: 'repetition', default: false },
+  { name: 'pawn-of-pawns-occupied', default: false },
+  { name: 'citadel-claim-or-swap', default: false },
+  { name: 'omega-rendezvous', default: true },
+];
+
+export const ARRAY_CHOICES = ['default', 'masculine', 'feminine'] as const;
+
+type OptionSpec =
+  | { type: 'spin'; name: string; default: number; min: number; max: number }
+  | { type: 'combo'; name: string; default: string; vars: readonly string[] }
+  | { type: 'check'; name: string; default: boolean };
+
+export const OPTION_SPECS: readonly OptionSpec[] = [
+  // The stand-ins (husun10, tamerlane11) are offered too, for matches against Fairy-Stockfish.
+  {
+    type: 'combo',
+    name: 'UCI_Variant',
+    default: DEFAULT_VARIANT,
+    vars: [...VARIANT_IDS, ...Object.keys(STAND_INS)],
+  },
+  { type: 'combo', name: 'Array', default: 'default', vars: ARRAY_CHOICES },
+  ...RULE_SWITCHES.map((s): OptionSpec => ({ type: 'check', name: s.name, default: s.default })),
+  { type: 'spin', name: 'Hash', default: 32, min: 1, max: 1024 },
+  { type: 'spin', name: 'Threads', default: 1, min: 1, max: 16 },
+  { type: 'spin', name: 'MultiPV', default: 1, min: 1, max: 64 },
+  { type: 'spin', name: 'Skill Level', default: 10, min: 1, max: 10 },
+  { type: 'spin', name: 'Move Overhead', default: 20, min: 0, max: 5000 },
+];
+
+/** The `option name ...` lines of the `uci` answer. */
+export function optionLines(): string[] {
+  return OPTION_SPECS.map((o) => {
+    switch (o.type) {
+      case 'spin':
+        return `option name ${o.name} type spin default ${o.default} min ${o.min} max ${o.max}`;
+      case 'combo':
+        return `option name ${o.name} type combo default ${o.default} ${o.vars.map((v) => `var ${v}`).join(' ')}`;
+      case 'check':
+        return `option name ${o.name} type check default ${o.default}`;
+    }
+  });
+}
+
+export type OptionValue = number | string | boolean;
+
+/** Current option values by canonical name. */
+export class UciOptions {
+  private readonly values = new Map<string, OptionValue>();
+
+  constructor() {
+    for (const o of OPTION_SPECS) this.values.set(o.name, o.default);
+  }
+
+  get variant(): string {
+    return this.values.get('UCI_Variant') as string;
+  }
+  get array(): string {
+    return this.values.get('Array') as string;
+  }
+  number(name: string): number {
+    return this.values.get(name) as number;
+  }
+
+  /**
+   * Validates and sets an option; answers the canonical name and parsed value, or why the
+   * value (or the name) is wrong. Names are case-insensitive, as UCI says.
+   */
+  set(name: string, value: string): Result<{ name: string; value: OptionValue }> {
+    const spec = OPTION_SPECS.find((o) => o.name.toLowerCase() === name.trim().toLowerCase());
+    if (!spec) return err(`unknown option '${name}'`);
+    const v = value.trim();
+    let parsed: OptionValue;
+    switch (spec.type) {
+      case 'spin': {
+        if (!/^[+-]?\d+$/.test(v))
+          return err(`option ${spec.name} takes a whole number, not '${value}'`);
+        const n = Number(v);
+        if (n < spec.min || n > spec.max)
+          return err(`option ${spec.name} takes ${spec.min} to ${spec.max}, not ${n}`);
+        parsed = n;
+        break;
+      }
+      case 'combo': {
+        const hit = spec.vars.find((x) => x.toLowerCase() === v.toLowerCase());
+        if (!hit)
+          return err(`option ${spec.name} takes one of ${spec.vars.join(', ')}, not '${value}'`);
+        parsed = hit;
+        break;
+      }
+      case 'check': {
+        const l = v.toLowerCase();
+        if (l === 'true' || l === 'on') parsed = true;
+        else if (l === 'false' || l === 'off') parsed = false;
+        else return err(`option ${spec.name} takes true or false, not '${value}'`);
+        break;
+      }
+    }
+    this.values.set(spec.name, parsed);
+    return ok({ name: spec.name, value: parsed });
+  }
+
+  /**
+   * The array and rule switches that apply to the current variant (switches and arrays of other
+   * variants are ignored); `note` says when the chosen array does not exist in this variant.
+   */
+  ruleset(): { array: string | undefined; rules: Record<string, string>; note?: string } {
+    const def = findVariant(this.variant)!;
+    const rules: Record<string, string> = {};
+    for (const s of def.switches) {
+      const v = this.values.get(s.name);
+      if (typeof v === 'boolean') rules[s.name] = v ? 'on' : 'off';
+    }
+    const a = this.array;
+    if (a === 'default') return { array: undefined, rules };
+    if (def.arrays.some((x) => x.id === a)) return { array: a, rules };
+    return {
+      array: undefined,
+      rules,
+      note: `array ${a} does not exist in ${def.id} (it has ${def.arrays.map((x) => x.id).join(', ')}); using ${def.arrays[0]!.id}`,
+    };
+  }
+}
