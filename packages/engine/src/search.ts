@@ -47,6 +47,12 @@ import type { TranspositionTable } from './transposition-table.ts';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, type TableProbe } from './transposition-table.ts';
 
 export const MAX_PLY = 96;
+/** Late-move reductions by depth and move index: ln(depth) * ln(index) / 2. */
+const LMR = new Int8Array(64 * 64).map((_, i) => {
+  const d = i >> 6;
+  const n = i & 63;
+  return d && n ? Math.floor(0.75 + (Math.log(d) * Math.log(n)) / 2.1) : 0;
+});
 /** Futility margins by remaining depth (index 1..3). */
 const FUTILITY_MARGIN = [0, 150, 300, 500];
 /** Quiet moves searched at most, by remaining depth (index 1..4), at non-PV nodes not in check. */
@@ -372,10 +378,15 @@ export class Searcher {
       }
     }
 
-    // 5. Static evaluation and reverse futility pruning.
-    const staticEval = checked ? -INFINITE : this.evaluator.evaluate(pos);
+    // 5. Static evaluation, reverse futility pruning, razoring; without a table move, search shallower.
+    const staticEval = checked ? -INFINITE : tte.hit && tte.bound === BOUND_EXACT ? scoreFromTable(tte.score, ply) : this.evaluator.evaluate(pos);
     if (!pvNode && !checked && depth <= 6 && staticEval - 90 * depth >= beta && !isMateScore(beta))
       return staticEval;
+    if (!pvNode && !checked && depth <= 2 && staticEval + 250 * depth < alpha) {
+      const q = this.qsearch(alpha, beta, ply, start);
+      if (q < alpha) return q;
+    }
+    if (depth >= 4 && ttMove === 0) depth--;
 
     // 6. Null move, where zugzwang is unlikely: the side to move has a piece besides pawns and royals.
     if (
@@ -424,10 +435,13 @@ export class Searcher {
       if (index === 0) score = -this.search(depth - 1, -beta, -alpha, ply + 1, next, true);
       else {
         let r = 0;
-        if (depth >= 3 && index >= 3 && !capture && !checked && moveFlag(m) !== PROMOTE) {
-          r = Math.floor(0.5 + (Math.log(depth) * Math.log(index)) / 2.2);
+        if (depth >= 3 && index >= 2 && !capture && !checked && moveFlag(m) !== PROMOTE) {
+          r = LMR[Math.min(depth, 63) * 64 + Math.min(index, 63)]!;
           if (pvNode) r--;
           if (m === this.killers[ply * 2] || m === this.killers[ply * 2 + 1]) r--;
+          const h = this.history[pos.board[moveTo(m)]! * pos.rs.size + moveTo(m)]!;
+          if (h < 0) r++;
+          if (inCheck(pos)) r--;
           r = Math.max(0, Math.min(depth - 2, r));
         }
         score = -this.search(depth - 1 - r, -alpha - 1, -alpha, ply + 1, next, true);
@@ -566,14 +580,21 @@ export class Searcher {
     if (ply >= MAX_PLY - 2) return this.evaluator.evaluate(pos);
     const checked = inCheck(pos);
     let best = -INFINITE;
+    // Where stalemate decides the game (it loses), look for legal moves before standing pat.
+    let end = -1;
+    if (checked || pos.rs.stalemateLoses) {
+      end = generateLegal(pos, start);
+      if (end === start) return -(MATE - ply);
+    }
     if (!checked) {
-      // Stand pat before generating moves (a stalemate here is judged by the static evaluation).
       best = this.evaluator.evaluate(pos);
       if (best >= beta) return best;
       if (best > alpha) alpha = best;
     }
-    const end = generateLegal(pos, start);
-    if (end === start) return checked || pos.rs.stalemateLoses ? -(MATE - ply) : DRAW;
+    if (end < 0) {
+      end = generateLegal(pos, start);
+      if (end === start) return DRAW;
+    }
     const t = this.tables;
     // Keep captures and promotions (all moves when in check), ordered by MVV-LVA.
     let n = start;

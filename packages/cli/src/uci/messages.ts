@@ -19,6 +19,8 @@ export interface WorkerData {
 export type ToWorker =
   | { readonly type: 'table'; readonly hashMb: number; readonly table: SharedArrayBuffer }
   | { readonly type: 'newgame' }
+  /** Answered with `pong` once every earlier message (table set-up, warm-up) is done. */
+  | { readonly type: 'ping'; readonly id: number }
   | {
       readonly type: 'go';
       readonly generation: number;
@@ -31,6 +33,7 @@ export type ToWorker =
 
 export type FromWorker =
   | { readonly type: 'info'; readonly generation: number; readonly info: EngineInfo }
+  | { readonly type: 'pong'; readonly id: number; readonly index: number }
   | {
       readonly type: 'done';
       readonly generation: number;

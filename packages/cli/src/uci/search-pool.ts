@@ -76,7 +76,27 @@ export class SearchPool {
     w.postMessage(m);
   }
 
+  private pings = 0;
+  private readonly pending = new Map<number, { left: number; resolve: () => void }>();
+
+  /** Resolves when every worker has handled all earlier messages (the table, the JIT warm-up). */
+  whenReady(): Promise<void> {
+    const id = ++this.pings;
+    return new Promise((resolve) => {
+      this.pending.set(id, { left: this.workers.length, resolve });
+      for (const w of this.workers) this.send(w, { type: 'ping', id });
+    });
+  }
+
   private receive(m: FromWorker): void {
+    if (m.type === 'pong') {
+      const p = this.pending.get(m.id);
+      if (p && --p.left === 0) {
+        this.pending.delete(m.id);
+        p.resolve();
+      }
+      return;
+    }
     const cur = this.current;
     if (!cur || m.generation !== cur.generation) return;
     if (m.type === 'info') cur.handlers.info(m.info, this.totalNodes(m.info.nodes));

@@ -19,9 +19,15 @@ port.on('message', (m: ToWorker) => {
   switch (m.type) {
     case 'table':
       engine = new Engine({ hashMb: m.hashMb }, m.table);
+      // Warm the JIT with a short search so the first real move is not slowed by compilation.
+      engine.go({ variant: 'chess' }, { depth: 5 }, { now: () => performance.now() });
+      engine.newGame();
       break;
     case 'newgame':
       engine?.newGame();
+      break;
+    case 'ping':
+      post({ type: 'pong', id: m.id, index: data.index });
       break;
     case 'go': {
       const generation = m.generation;

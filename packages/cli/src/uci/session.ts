@@ -85,7 +85,10 @@ export class UciSession {
         this.out('uciok');
         return;
       case 'isready':
-        this.out('readyok');
+        // While searching answer at once; otherwise once the search threads are set up and warm,
+        // so the first move's clock does not pay for their start.
+        if (this.search) this.out('readyok');
+        else void this.ensurePool().whenReady().then(() => this.out('readyok'));
         return;
       case 'debug':
       case 'register':
