@@ -379,7 +379,11 @@ export class Searcher {
     }
 
     // 5. Static evaluation, reverse futility pruning, razoring; without a table move, search shallower.
-    const staticEval = checked ? -INFINITE : tte.hit && tte.bound === BOUND_EXACT ? scoreFromTable(tte.score, ply) : this.evaluator.evaluate(pos);
+    const staticEval = checked
+      ? -INFINITE
+      : tte.hit && tte.bound === BOUND_EXACT
+        ? scoreFromTable(tte.score, ply)
+        : this.evaluator.evaluate(pos);
     if (!pvNode && !checked && depth <= 6 && staticEval - 90 * depth >= beta && !isMateScore(beta))
       return staticEval;
     if (!pvNode && !checked && depth <= 2 && staticEval + 250 * depth < alpha) {
@@ -423,9 +427,11 @@ export class Searcher {
       const m = this.pickNext(i, end);
       const capture = this.isCapture(m);
       const index = i - start;
-      // Futility and late-move pruning of quiet moves near the leaves (never the first move).
-      if (index > 0 && !capture && moveFlag(m) !== PROMOTE && best > -MATE_BOUND) {
-        if (futile || quietsTried >= lateMoveLimit) continue;
+      // Futility and late-move pruning of quiet moves near the leaves (never the first move),
+      // and captures that lose material by SEE at shallow depth.
+      if (index > 0 && moveFlag(m) !== PROMOTE && best > -MATE_BOUND) {
+        if (!capture && (futile || quietsTried >= lateMoveLimit)) continue;
+        if (capture && !pvNode && depth <= 3 && this.scores[i]! < 0) continue;
       }
       if (!capture) quietsTried++;
       this.playedAt[ply] = m;
@@ -578,6 +584,18 @@ export class Searcher {
     const ruled = this.ruleScore(ply);
     if (ruled !== null) return ruled;
     if (ply >= MAX_PLY - 2) return this.evaluator.evaluate(pos);
+    // The table: a stored bound of any depth decides a quiescence node.
+    this.probeTable(pos);
+    if (this.probe.hit) {
+      const s = scoreFromTable(this.probe.score, ply);
+      const b = this.probe.bound;
+      if (
+        b === BOUND_EXACT ||
+        (b === BOUND_LOWER && s >= beta) ||
+        (b === BOUND_UPPER && s <= alpha)
+      )
+        return s;
+    }
     const checked = inCheck(pos);
     let best = -INFINITE;
     // Where stalemate decides the game (it loses), look for legal moves before standing pat.
@@ -628,6 +646,16 @@ export class Searcher {
         }
       }
     }
-    return best === -INFINITE ? alpha : best;
+    const result = best === -INFINITE ? alpha : best;
+    if (!this.aborted)
+      this.tt.store(
+        pos.hashLo,
+        pos.hashHi,
+        0,
+        scoreToTable(result, ply),
+        0,
+        result >= beta ? BOUND_LOWER : BOUND_UPPER,
+      );
+    return result;
   }
 }
