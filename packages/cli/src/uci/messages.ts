@@ -21,6 +21,8 @@ export type ToWorker =
   | { readonly type: 'newgame' }
   /** Answered with `pong` once every earlier message (table set-up, warm-up) is done. */
   | { readonly type: 'ping'; readonly id: number }
+  /** Build the variant's tables and warm its code with a short search (before the clock runs). */
+  | { readonly type: 'prepare'; readonly game: GameSpec }
   | {
       readonly type: 'go';
       readonly generation: number;

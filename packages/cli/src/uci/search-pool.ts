@@ -80,7 +80,8 @@ export class SearchPool {
   private readonly pending = new Map<number, { left: number; resolve: () => void }>();
 
   /** Resolves when every worker has handled all earlier messages (the table, the JIT warm-up). */
-  whenReady(): Promise<void> {
+  whenReady(game?: GameSpec): Promise<void> {
+    if (game) for (const w of this.workers) this.send(w, { type: 'prepare', game });
     const id = ++this.pings;
     return new Promise((resolve) => {
       this.pending.set(id, { left: this.workers.length, resolve });

@@ -26,6 +26,16 @@ port.on('message', (m: ToWorker) => {
     case 'newgame':
       engine?.newGame();
       break;
+    case 'prepare':
+      if (engine) {
+        engine.go(
+          { ...m.game, fen: undefined, moves: [] },
+          { depth: 4 },
+          { now: () => performance.now() },
+        );
+        engine.newGame();
+      }
+      break;
     case 'ping':
       post({ type: 'pong', id: m.id, index: data.index });
       break;

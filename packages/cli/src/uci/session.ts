@@ -30,6 +30,8 @@ export class UciSession {
   private readonly options = new UciOptions();
   private position: PositionCommand = { fen: undefined, moves: [] };
   private pool: SearchPool | null = null;
+  /** Variant, array and rules the search threads were last warmed on. */
+  private prepared = '';
   private search: SearchState | null = null;
   private evalEngine: Engine | null = null;
   private quitAfterSearch = false;
@@ -88,7 +90,15 @@ export class UciSession {
         // While searching answer at once; otherwise once the search threads are set up and warm,
         // so the first move's clock does not pay for their start.
         if (this.search) this.out('readyok');
-        else void this.ensurePool().whenReady().then(() => this.out('readyok'));
+        else {
+          // Warm the threads on the current variant too (its tables, its code paths).
+          const game = this.spec();
+          const prepared = this.prepared === JSON.stringify([game.variant, game.array, game.rules]);
+          this.prepared = JSON.stringify([game.variant, game.array, game.rules]);
+          void this.ensurePool()
+            .whenReady(prepared ? undefined : game)
+            .then(() => this.out('readyok'));
+        }
         return;
       case 'debug':
       case 'register':

@@ -1,0 +1,136 @@
+/**
+ * The board's stylesheet, added to the page once by the first board. Colours are CSS custom
+ * properties so an app can restyle the board (`--cb-light`, `--cb-dark`, ...).
+ */
+export const BOARD_CSS = `
+.cb-board {
+  --cb-light: #efe0c0;
+  --cb-dark: #c79f6b;
+  --cb-citadel: #8c8f9a;
+  --cb-citadel-edge: #3d3f46;
+  --cb-last: rgba(247, 214, 64, 0.55);
+  --cb-selected: rgba(32, 120, 220, 0.45);
+  --cb-target: rgba(20, 90, 40, 0.55);
+  --cb-check: rgba(220, 30, 30, 0.85);
+  --cb-focus: #0a5fd8;
+  --cb-coord: #5b4a36;
+  display: grid;
+  grid-template-columns: 1.6em 1fr;
+  grid-template-rows: auto 1.4em;
+  width: 100%;
+  user-select: none;
+  -webkit-user-select: none;
+  font-family: system-ui, sans-serif;
+}
+.cb-grid {
+  position: relative;
+  display: grid;
+  grid-template-columns: repeat(var(--files), 1fr);
+  grid-template-rows: repeat(var(--ranks), 1fr);
+  aspect-ratio: var(--files) / var(--ranks);
+  touch-action: none;
+}
+.cb-row { display: contents; }
+.cb-coords { display: grid; color: var(--cb-coord); font-size: 0.78em; font-weight: 600; }
+.cb-ranks { grid-template-rows: repeat(var(--ranks), 1fr); align-items: center; justify-items: end; padding-right: 0.3em; }
+.cb-files { grid-template-columns: repeat(var(--files), 1fr); justify-items: center; align-items: start; padding-top: 0.1em; }
+.cb-cell {
+  position: relative;
+  outline: none;
+  box-sizing: border-box;
+}
+.cb-light { background: var(--cb-light); }
+.cb-dark { background: var(--cb-dark); }
+.cb-cell.cb-citadel {
+  background:
+    repeating-linear-gradient(0deg, transparent 0 23%, rgba(0,0,0,0.16) 23% 25%),
+    var(--cb-citadel);
+  border: 0.22em solid var(--cb-citadel-edge);
+  border-radius: 18%;
+  box-shadow: inset 0 0 0 0.12em rgba(255,255,255,0.35);
+}
+.cb-citadel-tag {
+  position: absolute;
+  left: 4%;
+  top: 3%;
+  font-size: 0.62em;
+  font-weight: 800;
+  line-height: 1;
+  padding: 0.12em 0.25em;
+  border-radius: 0.3em;
+  border: 1px solid #111;
+  z-index: 1;
+  pointer-events: none;
+}
+.cb-citadel-white .cb-citadel-tag { background: #fff; color: #111; }
+.cb-citadel-black .cb-citadel-tag { background: #111; color: #fff; }
+.cb-mark {
+  position: absolute;
+  inset: 0;
+  display: grid;
+  place-items: center;
+  font-size: 0.7em;
+  font-weight: 700;
+  color: rgba(60, 20, 90, 0.85);
+  pointer-events: none;
+}
+.cb-cell.cb-last::before {
+  content: '';
+  position: absolute;
+  inset: 0;
+  background: var(--cb-last);
+  pointer-events: none;
+}
+.cb-cell.cb-selected::before {
+  content: '';
+  position: absolute;
+  inset: 0;
+  background: var(--cb-selected);
+  pointer-events: none;
+}
+.cb-cell.cb-check::before {
+  content: '';
+  position: absolute;
+  inset: 0;
+  background: radial-gradient(circle, var(--cb-check) 0%, rgba(220,30,30,0.55) 40%, transparent 72%);
+  pointer-events: none;
+}
+.cb-cell.cb-target::after {
+  content: '';
+  position: absolute;
+  left: 36%; top: 36%; width: 28%; height: 28%;
+  border-radius: 50%;
+  background: var(--cb-target);
+  pointer-events: none;
+  z-index: 2;
+}
+.cb-cell.cb-target.cb-occupied::after {
+  left: 4%; top: 4%; width: 92%; height: 92%;
+  box-sizing: border-box;
+  background: transparent;
+  border: 0.28em solid var(--cb-target);
+}
+.cb-cell.cb-drag-over { box-shadow: inset 0 0 0 0.22em rgba(255,255,255,0.9); }
+.cb-cell.cb-movable { cursor: grab; }
+.cb-cell.cb-target { cursor: pointer; }
+.cb-cell:focus-visible { outline: 0.2em solid var(--cb-focus); outline-offset: -0.2em; }
+.cb-layer { position: absolute; inset: 0; pointer-events: none; }
+.cb-piece {
+  position: absolute;
+  left: 0;
+  top: 0;
+  width: calc(100% / var(--files));
+  height: calc(100% / var(--ranks));
+  will-change: transform;
+}
+.cb-piece.cb-lifted { opacity: 0.3; }
+.cb-piece svg, .cb-ghost svg { display: block; width: 100%; height: 100%; }
+.cb-ghost {
+  position: fixed;
+  left: 0;
+  top: 0;
+  z-index: 1000;
+  pointer-events: none;
+  filter: drop-shadow(0 0.3em 0.3em rgba(0,0,0,0.35));
+}
+`;

@@ -1,0 +1,181 @@
+/**
+ * The one place where the rules core meets the board view (DESIGN.md principle 10, after
+ * chessops' `compat.ts`): it turns a core `Position` into the board's cells, pieces, highlights and
+ * legal destinations, and the board's `(from, to)` back into the core's moves. The rest of the app
+ * imports the board only through this file.
+ */
+import {
+  KIND_INFO,
+  VARIANTS,
+  colorName,
+  type KindKey,
+  type MoveInfo,
+  type Position,
+} from '@citadel/core';
+import {
+  createBoard,
+  pieceSvg,
+  type Board,
+  type BoardCell,
+  type BoardOptions,
+  type BoardPiece,
+  type BoardState,
+  type Side,
+} from '@citadel/board';
+
+export type { Board, Side };
+export { createBoard, pieceSvg };
+
+/** Every cell of the bounding box: holes absent, citadels with their owner, special cells marked. */
+export function boardCells(position: Position): BoardCell[] {
+  const geo = position.rs.geo;
+  const rules = position.rs.def.rules;
+  const marks = new Map<string, string>();
+  if (rules.allSeeingEye) marks.set(rules.allSeeingEye.square, 'eye');
+  if (rules.centre) marks.set(rules.centre.square, 'centre');
+  const cells: BoardCell[] = [];
+  for (let r = 0; r < geo.ranks; r++)
+    for (let f = 0; f < geo.files; f++) {
+      const sq = geo.sq(f, r);
+      const owner = geo.citadelOwner[sq]!;
+      const square = geo.name(sq);
+      cells.push({
+        square,
+        exists: geo.exists[sq] === 1,
+        citadelOwner: owner >= 0 ? colorName(owner as 0 | 1) : undefined,
+        label: marks.get(square),
+      });
+    }
+  return cells;
+}
+
+/** The name people read for a kind (`pawn of kings`). */
+export function kindName(kind: string): string {
+  return (KIND_INFO as Record<string, { name: string }>)[kind]?.name ?? kind;
+}
+
+export function boardPieces(position: Position): BoardPiece[] {
+  return position.pieces().map((p) => ({
+    square: p.square,
+    color: p.color,
+    kind: p.kind,
+    text: p.text,
+    name: p.name.toLowerCase(),
+  }));
+}
+
+/** Legal destinations by from-square (a king swap or rendezvous lands on a friendly piece). */
+export function targetsBySquare(moves: readonly MoveInfo[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const m of moves) {
+    const list = out.get(m.from) ?? [];
+    if (!list.includes(m.to)) list.push(m.to);
+    out.set(m.from, list);
+  }
+  return out;
+}
+
+/** Squares of the side to move's royal pieces when it is in check. */
+export function checkSquares(position: Position): string[] {
+  if (!position.isCheck()) return [];
+  const turn = position.turn();
+  return position
+    .pieces()
+    .filter((p) => p.color === turn && (p.kind === 'king' || p.kind === 'prince'))
+    .map((p) => p.square);
+}
+
+export interface ViewOptions {
+  readonly orientation: Side;
+  /** Whether the user may move now (their turn, live position, game not over). */
+  readonly interactive: boolean;
+  /** The move that led to this position, if any. */
+  readonly lastMove?: MoveInfo | undefined;
+}
+
+/** The board state for a position. */
+export function boardState(position: Position, view: ViewOptions): BoardState {
+  const targets =
+    view.interactive && !position.outcome() ? targetsBySquare(position.legalMoves()) : new Map();
+  const last = view.lastMove;
+  return {
+    files: position.rs.geo.files,
+    ranks: position.rs.geo.ranks,
+    cells: boardCells(position),
+    pieces: boardPieces(position),
+    orientation: view.orientation,
+    lastMove: last ? { from: last.from, to: last.to } : undefined,
+    check: checkSquares(position),
+    legalTargets: (from) => targets.get(from) ?? [],
+  };
+}
+
+/** The legal moves a board move `(from, to)` stands for: one, or several to choose from (promotion, claim or swap). */
+export function movesFor(position: Position, from: string, to: string): MoveInfo[] {
+  const order = position.rs.def.rules.pawn.promotion;
+  const rank = (m: MoveInfo): number =>
+    m.promotion && order !== 'tag' ? order.indexOf(m.promotion) : -1;
+  return position
+    .legalMoves()
+    .filter((m) => m.from === from && m.to === to)
+    .sort((a, b) => rank(a) - rank(b));
+}
+
+/** A short label for one of several moves between the same squares. */
+export function choiceLabel(move: MoveInfo): { kind: string | null; label: string } {
+  if (move.promotion) return { kind: move.promotion, label: kindName(move.promotion) };
+  return { kind: null, label: move.san };
+}
+
+/** One entry of the piece legend. */
+export interface LegendEntry {
+  readonly kind: KindKey;
+  readonly name: string;
+  readonly letter: string;
+  /** For a tagged pawn: the name of what it becomes. */
+  readonly becomes?: string | undefined;
+}
+
+/**
+ * The kinds a game can show: those on the board at the start, what pawns may promote to, and what
+ * those become in turn (pawn of pawns -> adventitious king); main pieces first, then the tagged
+ * pawns (their later stages are left out: the board's hover names them).
+ */
+export function legend(start: Position): { pieces: LegendEntry[]; pawns: LegendEntry[] } {
+  const def = start.rs.def;
+  const seen = new Set<string>(start.pieces().map((p) => p.kind));
+  const promotion = def.rules.pawn.promotion;
+  if (promotion !== 'tag') for (const k of promotion) seen.add(k);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const k of [...seen]) {
+      const next = (KIND_INFO as Record<string, { promotesTo?: string }>)[k]?.promotesTo;
+      if (next && !seen.has(next)) {
+        seen.add(next);
+        grew = true;
+      }
+    }
+  }
+  const pieces: LegendEntry[] = [];
+  const pawns: LegendEntry[] = [];
+  for (const [kind, letter] of Object.entries(def.letters) as Array<[KindKey, string]>) {
+    if (!seen.has(kind)) continue;
+    const info = KIND_INFO[kind] as { name: string; promotesTo?: string };
+    const entry: LegendEntry = {
+      kind,
+      name: info.name,
+      letter,
+      becomes: info.promotesTo ? kindName(info.promotesTo) : undefined,
+    };
+    if (kind.startsWith('pawnOf')) {
+      if (!/^pawnOfPawns(Waiting|2|3)$/.test(kind)) pawns.push(entry);
+    } else pieces.push(entry);
+  }
+  return { pieces, pawns };
+}
+
+/** True when the board has citadels (the legend explains them). */
+export const hasCitadels = (position: Position): boolean => position.rs.geo.citadels.length > 0;
+
+export type { BoardOptions };
+export { VARIANTS };

@@ -1,0 +1,39 @@
+/**
+ * The engine's Web Worker: one Engine, searching when asked, so the page never freezes. Messages
+ * are the typed map of engine-messages.ts; the engine itself never prints.
+ */
+import { Engine } from '@citadel/engine';
+import type { FromEngine, ToEngine } from './engine-messages.ts';
+
+const engine = new Engine({ hashMb: 16 });
+const post = (m: FromEngine): void => postMessage(m);
+
+onmessage = (e: MessageEvent<ToEngine>): void => {
+  const m = e.data;
+  if (m.type === 'newgame') {
+    engine.newGame();
+    return;
+  }
+  engine.options.level = m.level;
+  const started = performance.now();
+  try {
+    const r = engine.go(m.game, { movetime: m.movetime }, { now: () => performance.now() });
+    if (r.ok)
+      post({
+        type: 'done',
+        id: m.id,
+        bestMove: r.value.bestMove,
+        depth: r.value.depth,
+        nodes: r.value.nodes,
+        timeMs: Math.round(performance.now() - started),
+        score: r.value.score,
+      });
+    else post({ type: 'error', id: m.id, error: r.error });
+  } catch (error) {
+    post({
+      type: 'error',
+      id: m.id,
+      error: `search failed: ${error instanceof Error ? error.message : String(error)}`,
+    });
+  }
+};

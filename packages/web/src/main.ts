@@ -1,0 +1,85 @@
+/**
+ * The app's entry: a header, and client-side routing with the history API.
+ * Routes: `/play/<variant>?array=<id>`, `/learn/<variant>`; `/` goes to `/play/tamerlane`.
+ */
+import './style.css';
+import { h } from './dom.ts';
+import { EngineClient } from './engine-client.ts';
+import { learnPage } from './learn.ts';
+import { playPage, type PageContext } from './play.ts';
+import { DEFAULT_VARIANT, MENU, variantDef } from './variants.ts';
+
+const app = document.getElementById('app')!;
+const engine = new EngineClient();
+const navLinks = h('nav', { class: 'top-nav', 'aria-label': 'Main' });
+const header = h(
+  'header',
+  { class: 'top' },
+  h(
+    'a',
+    { class: 'brand', href: '/', 'data-link': true },
+    h('span', { class: 'logo', 'aria-hidden': 'true' }),
+    'Citadel',
+  ),
+  navLinks,
+);
+const content = h('div', { class: 'content' });
+app.replaceChildren(header, content);
+
+let teardown: (() => void) | null = null;
+
+function navigate(url: string, replace = false): void {
+  const same = url === location.pathname + location.search;
+  if (replace) history.replaceState(null, '', url);
+  else if (!same) history.pushState(null, '', url);
+  // Replacing the URL of the page already shown (array chosen in place) needs no new render.
+  if (!replace) route();
+}
+
+function route(): void {
+  const path = location.pathname.replace(/\/+$/, '');
+  const m = /^\/(play|learn)\/([a-z0-9-]+)$/.exec(path);
+  if (!m || !variantDef(m[2]!)) {
+    history.replaceState(null, '', `/${m?.[1] ?? 'play'}/${DEFAULT_VARIANT}`);
+    route();
+    return;
+  }
+  const [, page, variant] = m as unknown as [string, 'play' | 'learn', string];
+  teardown?.();
+  const ctx: PageContext = { root: content, engine, navigate };
+  teardown =
+    page === 'play'
+      ? playPage(ctx, variant, new URLSearchParams(location.search))
+      : learnPage(ctx, variant);
+  navLinks.replaceChildren(
+    h(
+      'a',
+      {
+        href: `/play/${variant}`,
+        'data-link': true,
+        'aria-current': page === 'play' ? 'page' : null,
+      },
+      'Play',
+    ),
+    h(
+      'a',
+      {
+        href: `/learn/${variant}`,
+        'data-link': true,
+        'aria-current': page === 'learn' ? 'page' : null,
+      },
+      'Rules',
+    ),
+    h('span', { class: 'variant-name' }, MENU.find((v) => v.id === variant)?.short ?? variant),
+  );
+}
+
+// Links marked data-link navigate inside the app.
+document.addEventListener('click', (e) => {
+  const a = (e.target as HTMLElement).closest<HTMLAnchorElement>('a[data-link]');
+  if (!a || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  e.preventDefault();
+  navigate(a.getAttribute('href')!);
+});
+window.addEventListener('popstate', () => route());
+route();

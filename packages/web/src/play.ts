@@ -1,0 +1,543 @@
+/**
+ * The play page, `/play/<variant>?array=<id>`: a game against the engine (in a Web Worker) or
+ * between two players on one device, with the move list, navigation, takeback, resign, new game,
+ * the end-of-game message and the piece legend. The game is saved after every change.
+ */
+import type { Color, MoveInfo } from '@citadel/core';
+import {
+  boardState,
+  choiceLabel,
+  createBoard,
+  hasCitadels,
+  legend,
+  movesFor,
+  pieceSvg,
+  type Board,
+  type Side,
+} from './adapter.ts';
+import { h, svg } from './dom.ts';
+import type { EngineClient } from './engine-client.ts';
+import {
+  Game,
+  loadGame,
+  loadSettings,
+  saveGame,
+  saveSettings,
+  type GameSetup,
+  type Opponent,
+} from './game.ts';
+import { MENU, variantDef } from './variants.ts';
+
+export interface PageContext {
+  readonly root: HTMLElement;
+  readonly engine: EngineClient;
+  readonly navigate: (url: string, replace?: boolean) => void;
+}
+
+const cap = (c: Color): string => (c === 'white' ? 'White' : 'Black');
+
+/** Renders the play page; returns a function that tears it down. */
+export function playPage(ctx: PageContext, variantId: string, params: URLSearchParams): () => void {
+  const def = variantDef(variantId)!;
+  const settings = loadSettings();
+  const wantedArray = params.get('array');
+  const arrayId =
+    wantedArray && def.arrays.some((a) => a.id === wantedArray) ? wantedArray : def.arrays[0]!.id;
+
+  let game: Game;
+  const saved = loadGame(def.id);
+  if (saved && (!wantedArray || saved.setup.array === arrayId)) game = saved;
+  else game = newGame({ variant: def.id, array: arrayId, ...settings });
+
+  function newGame(setup: GameSetup): Game {
+    const made = Game.create(setup);
+    if ('error' in made) throw new Error(made.error);
+    return made.game;
+  }
+
+  /** The address of this game: the variant, and the array when it is not the default. */
+  const gameUrl = (): string =>
+    `/play/${def.id}${game.setup.array !== def.arrays[0]!.id ? `?array=${game.setup.array}` : ''}`;
+  if (location.pathname + location.search !== gameUrl()) ctx.navigate(gameUrl(), true);
+
+  let flipped = false;
+  let thinking = false;
+  /** Bumped whenever the game changes under a running search, so its answer is dropped. */
+  let generation = 0;
+  let chooser: HTMLElement | null = null;
+  let hoverKind: string | null = null;
+
+  // ---- elements -------------------------------------------------------------------------------
+
+  const status = h('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
+  const result = h('div', { class: 'result', role: 'alert', hidden: true });
+  const hoverInfo = h('div', { class: 'hover-info', 'aria-hidden': 'true' }, '\u00a0');
+  const boardHost = h('div', { class: 'board-host' });
+  const boardArea = h(
+    'section',
+    { class: 'board-area', 'aria-label': 'Board' },
+    status,
+    boardHost,
+    hoverInfo,
+  );
+
+  const variantSelect = h(
+    'select',
+    { id: 'variant', name: 'variant' },
+    MENU.map((v) => h('option', { value: v.id, selected: v.id === def.id }, v.short)),
+  );
+  const arraySelect = h(
+    'select',
+    { id: 'array', name: 'array', disabled: def.arrays.length < 2 },
+    def.arrays.map((a) => h('option', { value: a.id }, a.name)),
+  );
+  const opponentSelect = h(
+    'select',
+    { id: 'opponent', name: 'opponent' },
+    h('option', { value: 'engine' }, 'the engine'),
+    h('option', { value: 'human' }, 'a friend (one device)'),
+  );
+  const sideSelect = h(
+    'select',
+    { id: 'side', name: 'side' },
+    h('option', { value: 'white' }, 'White'),
+    h('option', { value: 'black' }, 'Black'),
+  );
+  const levelInput = h('input', {
+    id: 'level',
+    name: 'level',
+    type: 'range',
+    min: 1,
+    max: 10,
+    step: 1,
+  });
+  const levelOut = h('output', { for: 'level', class: 'level-out' });
+  const note = h('p', { class: 'note' });
+  const setupForm = h(
+    'form',
+    { class: 'setup', onsubmit: (e: Event) => e.preventDefault() },
+    h('label', {}, h('span', {}, 'Variant'), variantSelect),
+    h('label', {}, h('span', {}, 'Array'), arraySelect),
+    h('label', {}, h('span', {}, 'Play against'), opponentSelect),
+    h('label', { class: 'side-row' }, h('span', {}, 'Play as'), sideSelect),
+    h('label', { class: 'level-row' }, h('span', {}, 'Engine level'), levelInput, levelOut),
+    note,
+  );
+
+  const newBtn = h(
+    'button',
+    { type: 'button', class: 'primary', onclick: () => startNewGame() },
+    'New game',
+  );
+  const flipBtn = h(
+    'button',
+    { type: 'button', title: 'Flip the board', onclick: () => flip() },
+    'Flip',
+  );
+  const takebackBtn = h('button', { type: 'button', onclick: () => takeback() }, 'Takeback');
+  const resignBtn = h('button', { type: 'button', onclick: () => resign() }, 'Resign');
+  const actions = h('div', { class: 'actions' }, newBtn, flipBtn, takebackBtn, resignBtn);
+
+  const navBtn = (icon: string, title: string, to: () => number): HTMLButtonElement =>
+    h(
+      'button',
+      { type: 'button', class: 'nav', title, 'aria-label': title, onclick: () => view(to()) },
+      svg(
+        `<svg viewBox="0 0 16 16" aria-hidden="true"><path d="${icon}" fill="currentColor"/></svg>`,
+        'nav-icon',
+      ),
+    );
+  const firstBtn = navBtn('M3 3h2v10H3z M13 3v10L6 8z', 'First position', () => 0);
+  const prevBtn = navBtn('M11 3v10L4 8z', 'Previous move', () => game.viewPly - 1);
+  const nextBtn = navBtn('M5 3v10l7-5z', 'Next move', () => game.viewPly + 1);
+  const lastBtn = navBtn('M11 3h2v10h-2z M3 3v10l7-5z', 'Last move', () => game.moves().length);
+  const moveList = h('ol', { class: 'moves', 'aria-label': 'Moves' });
+  const movesBox = h(
+    'section',
+    { class: 'moves-box', 'aria-label': 'Move list' },
+    h('div', { class: 'nav-row' }, firstBtn, prevBtn, nextBtn, lastBtn),
+    moveList,
+  );
+
+  const legendBox = h('section', { class: 'legend', 'aria-label': 'Pieces' });
+  const panel = h('aside', { class: 'panel' }, setupForm, actions, movesBox, legendBox);
+  const page = h('main', { class: 'play' }, boardArea, panel);
+  ctx.root.replaceChildren(page);
+  const boardWrap = boardHost;
+  const geo = game.position.rs.geo;
+  boardWrap.style.setProperty('--aspect', String(geo.files / geo.ranks));
+
+  const board: Board = createBoard(boardHost, {
+    label: `${def.name} board`,
+    onMove: (from, to) => userMove(from, to),
+    onHover: (square) => showHover(square),
+  });
+
+  buildLegend();
+  syncForm();
+
+  // ---- form -----------------------------------------------------------------------------------
+
+  function syncForm(): void {
+    arraySelect.value = game.setup.array;
+    opponentSelect.value = game.setup.opponent;
+    sideSelect.value = game.setup.side;
+    levelInput.value = String(game.setup.level);
+    levelOut.textContent = String(game.setup.level);
+    const engine = game.setup.opponent === 'engine';
+    sideSelect.disabled = !engine;
+    levelInput.disabled = !engine;
+    const array = def.arrays.find((a) => a.id === game.setup.array);
+    note.textContent = array?.reconstructed
+      ? 'This array is reconstructed from incomplete sources.'
+      : '';
+  }
+
+  function formSetup(): GameSetup {
+    return {
+      variant: def.id,
+      array: arraySelect.value,
+      opponent: opponentSelect.value as Opponent,
+      side: sideSelect.value as Color,
+      level: Number(levelInput.value),
+    };
+  }
+
+  variantSelect.addEventListener('change', () => ctx.navigate(`/play/${variantSelect.value}`));
+  arraySelect.addEventListener('change', () => startNewGame());
+  const choiceChanged = (): void => {
+    saveSettings({
+      opponent: formSetup().opponent,
+      side: formSetup().side,
+      level: formSetup().level,
+    });
+    // Before the first move a new choice starts the game over; later it waits for "New game".
+    if (game.moves().length === 0 || game.end()) startNewGame();
+    else note.textContent = 'Your choice applies from the next new game.';
+    syncSideLevel();
+  };
+  opponentSelect.addEventListener('change', choiceChanged);
+  sideSelect.addEventListener('change', choiceChanged);
+  levelInput.addEventListener('input', () => {
+    const level = Number(levelInput.value);
+    levelOut.textContent = String(level);
+    game.setup = { ...game.setup, level };
+    saveSettings({ opponent: game.setup.opponent, side: game.setup.side, level });
+    saveGame(game);
+  });
+  function syncSideLevel(): void {
+    const engine = opponentSelect.value === 'engine';
+    sideSelect.disabled = !engine;
+    levelInput.disabled = !engine;
+  }
+
+  // ---- game flow ------------------------------------------------------------------------------
+
+  function startNewGame(): void {
+    generation++;
+    thinking = false;
+    closeChooser();
+    game = newGame(formSetup());
+    flipped = false;
+    ctx.engine.newGame();
+    ctx.navigate(gameUrl(), true);
+    syncForm();
+    render(false);
+    maybeEngine();
+  }
+
+  function userMove(from: string, to: string): void {
+    if (!game.isLive() || thinking || game.end()) return;
+    const options = movesFor(game.position, from, to);
+    if (options.length === 0) return;
+    if (options.length === 1) play(options[0]!.text);
+    else openChooser(options);
+  }
+
+  function play(text: string): void {
+    const r = game.play(text);
+    if (typeof r === 'string') {
+      status.textContent = r;
+      return;
+    }
+    render(true);
+    maybeEngine();
+  }
+
+  function maybeEngine(): void {
+    if (!game.engineToMove() || !game.isLive() || thinking) return;
+    thinking = true;
+    const mine = ++generation;
+    render(false);
+    const spec = {
+      variant: game.setup.variant,
+      array: game.setup.array,
+      moves: game.moves().map((m) => m.text),
+    };
+    ctx.engine
+      .go(spec, game.setup.level)
+      .then((reply) => {
+        if (mine !== generation) return;
+        thinking = false;
+        if (reply?.bestMove) {
+          game.viewPly = game.moves().length;
+          const r = game.play(reply.bestMove);
+          if (typeof r === 'string') status.textContent = `engine: ${r}`;
+        }
+        render(true);
+      })
+      .catch((e: unknown) => {
+        if (mine !== generation) return;
+        thinking = false;
+        render(false);
+        status.textContent = `The engine failed: ${e instanceof Error ? e.message : String(e)}`;
+      });
+  }
+
+  function takeback(): void {
+    closeChooser();
+    if (thinking) {
+      generation++;
+      thinking = false;
+      ctx.engine.cancel();
+    }
+    let plies = 1;
+    if (game.setup.opponent === 'engine' && !game.end()) {
+      // Back to the user's turn, taking back at least one of the user's moves.
+      plies = game.position.turn() === game.setup.side ? 2 : 1;
+    } else if (game.setup.opponent === 'engine') {
+      const lastMover = game.moves().length % 2 === 1 ? 'white' : 'black';
+      plies = lastMover === game.setup.side ? 1 : 2;
+    }
+    game.takeback(plies);
+    render(true);
+    maybeEngine();
+  }
+
+  function resign(): void {
+    if (game.end()) return;
+    const side = game.setup.opponent === 'engine' ? game.setup.side : game.position.turn();
+    generation++;
+    thinking = false;
+    ctx.engine.cancel();
+    game.resign(side);
+    render(false);
+  }
+
+  function flip(): void {
+    flipped = !flipped;
+    render(false);
+  }
+
+  function view(ply: number): void {
+    const clamped = Math.max(0, Math.min(game.moves().length, ply));
+    if (clamped === game.viewPly) return;
+    const step = Math.abs(clamped - game.viewPly) === 1;
+    game.viewPly = clamped;
+    render(step);
+  }
+
+  // ---- promotion and other choices ---------------------------------------------------------------
+
+  function openChooser(options: MoveInfo[]): void {
+    closeChooser();
+    const color = game.position.turn();
+    chooser = h(
+      'div',
+      { class: 'chooser', role: 'dialog', 'aria-label': 'Choose the move' },
+      h('p', {}, options[0]!.promotion ? 'Promote to:' : 'Choose:'),
+      h(
+        'div',
+        { class: 'choices' },
+        options.map((m) => {
+          const c = choiceLabel(m);
+          return h(
+            'button',
+            { type: 'button', class: 'choice', onclick: () => (closeChooser(), play(m.text)) },
+            c.kind ? svg(pieceSvg(c.kind, color), 'choice-img') : null,
+            h('span', {}, c.label),
+          );
+        }),
+      ),
+      h('button', { type: 'button', class: 'cancel', onclick: () => closeChooser() }, 'Cancel'),
+    );
+    boardArea.append(chooser);
+    chooser.querySelector<HTMLButtonElement>('.choice')?.focus();
+  }
+
+  function closeChooser(): void {
+    chooser?.remove();
+    chooser = null;
+  }
+
+  // ---- hover and legend -------------------------------------------------------------------------
+
+  function buildLegend(): void {
+    const { pieces, pawns } = legend(game.positionAt(0));
+    const item = (e: (typeof pieces)[number]): HTMLElement =>
+      h(
+        'li',
+        {
+          class: 'legend-item',
+          'data-kind': e.kind,
+          title: e.becomes ? `${e.name}: becomes ${e.becomes}` : e.name,
+        },
+        svg(pieceSvg(e.kind, 'white', e.letter), 'legend-img'),
+        h('span', { class: 'legend-name' }, e.name.replace(/^Pawn of /, 'of ')),
+        h('span', { class: 'legend-letter' }, e.letter),
+      );
+    const parts: Array<HTMLElement | null | false> = [
+      h('h2', {}, 'Pieces'),
+      h('ul', { class: 'legend-list' }, pieces.map(item)),
+      pawns.length ? h('h3', {}, 'Pawns — the badge shows what each becomes') : null,
+      pawns.length ? h('ul', { class: 'legend-list pawns' }, pawns.map(item)) : null,
+      hasCitadels(game.position) &&
+        h(
+          'p',
+          { class: 'legend-citadel' },
+          h('span', { class: 'citadel-swatch' }, 'W'),
+          ' citadel (the letter says whose)',
+        ),
+    ];
+    legendBox.replaceChildren(...parts.filter((x): x is HTMLElement => x instanceof HTMLElement));
+  }
+
+  function showHover(square: string | null): void {
+    const shown = game.positionAt(game.viewPly);
+    const piece = square ? shown.pieces().find((p) => p.square === square) : undefined;
+    const kind = piece?.kind ?? null;
+    if (kind !== hoverKind) {
+      legendBox.querySelector('.legend-item.hover')?.classList.remove('hover');
+      if (kind)
+        legendBox.querySelector(`.legend-item[data-kind="${kind}"]`)?.classList.add('hover');
+      hoverKind = kind;
+    }
+    if (!square) {
+      hoverInfo.textContent = '\u00a0';
+      return;
+    }
+    const cell = shown.rs.geo.parseSquare(square);
+    const owner = cell >= 0 ? shown.rs.geo.citadelOwner[cell]! : -1;
+    const citadel = owner >= 0 ? ` — ${owner === 0 ? 'White' : 'Black'}'s citadel` : '';
+    if (!piece) {
+      hoverInfo.textContent = `${square}${citadel}`;
+      return;
+    }
+    const info = piece.kind.startsWith('pawnOf') ? promotesText(piece.kind) : '';
+    hoverInfo.textContent = `${square}: ${cap(piece.color)} ${piece.name}${info}${citadel}`;
+  }
+
+  function promotesText(kind: string): string {
+    if (kind.startsWith('pawnOfPawns')) return '';
+    const becomes = legend(game.positionAt(0)).pawns.find((p) => p.kind === kind)?.becomes;
+    return becomes ? ` (becomes ${becomes})` : '';
+  }
+
+  // ---- rendering --------------------------------------------------------------------------------
+
+  function orientation(): Side {
+    const base: Side = game.setup.opponent === 'engine' ? game.setup.side : 'white';
+    return flipped ? (base === 'white' ? 'black' : 'white') : base;
+  }
+
+  function render(animate: boolean): void {
+    const moves = game.moves();
+    const ply = game.viewPly;
+    const shown = game.positionAt(ply);
+    const live = game.isLive();
+    const end = game.end();
+    const userTurn = game.setup.opponent === 'human' || shown.turn() === game.setup.side;
+    board.set(
+      boardState(shown, {
+        orientation: orientation(),
+        interactive: live && !end && !thinking && userTurn,
+        lastMove: ply > 0 ? moves[ply - 1] : undefined,
+      }),
+      { animate },
+    );
+
+    // Status line and result.
+    if (end) {
+      result.hidden = false;
+      result.textContent = end.text;
+    } else result.hidden = true;
+    let text: string;
+    if (!live) text = `Viewing move ${ply} of ${moves.length} — ▶ or → to go on`;
+    else if (end) text = 'Game over';
+    else if (thinking) text = 'The engine is thinking…';
+    else {
+      const turn = shown.turn();
+      const who =
+        game.setup.opponent === 'engine'
+          ? turn === game.setup.side
+            ? `Your move (${cap(turn)})`
+            : `${cap(turn)} (engine) to move`
+          : `${cap(turn)} to move`;
+      text = who + (shown.isCheck() ? ' — check!' : '');
+    }
+    status.replaceChildren(
+      thinking ? h('span', { class: 'spinner', 'aria-hidden': 'true' }) : '',
+      h('span', {}, text),
+    );
+    status.classList.toggle('thinking', thinking);
+    if (!result.isConnected) boardArea.insertBefore(result, boardHost);
+
+    // Move list.
+    moveList.replaceChildren(
+      ...moves.map((m, i) =>
+        h(
+          'li',
+          {
+            class: `move${i % 2 === 0 ? ' white-move' : ''}${i + 1 === ply ? ' current' : ''}`,
+            'data-ply': i + 1,
+            'data-number': i % 2 === 0 ? `${i / 2 + 1}.` : null,
+            'aria-current': i + 1 === ply ? 'step' : null,
+          },
+          h('button', { type: 'button', onclick: () => view(i + 1) }, m.san),
+        ),
+      ),
+    );
+    moveList.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+
+    firstBtn.disabled = prevBtn.disabled = ply === 0;
+    nextBtn.disabled = lastBtn.disabled = ply === moves.length;
+    takebackBtn.disabled = moves.length === 0;
+    resignBtn.disabled = end !== null || moves.length === 0;
+    saveGame(game);
+    document.title = `${def.name} — Citadel`;
+  }
+
+  // ---- keyboard -----------------------------------------------------------------------------------
+
+  const onKey = (e: KeyboardEvent): void => {
+    const t = e.target as HTMLElement | null;
+    if (t && (t.closest('input, select, textarea, .cb-grid') || t.isContentEditable)) return;
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const moves = game.moves().length;
+    const to: Record<string, number> = {
+      ArrowLeft: game.viewPly - 1,
+      ArrowRight: game.viewPly + 1,
+      Home: 0,
+      End: moves,
+    };
+    if (e.key === 'Escape' && chooser) {
+      closeChooser();
+      return;
+    }
+    const target = to[e.key];
+    if (target === undefined) return;
+    e.preventDefault();
+    view(target);
+  };
+  document.addEventListener('keydown', onKey);
+
+  render(false);
+  maybeEngine();
+
+  return () => {
+    generation++;
+    ctx.engine.cancel();
+    document.removeEventListener('keydown', onKey);
+    board.destroy();
+  };
+}

@@ -1,0 +1,20 @@
+/** The variants offered by the app, in menu order, with short names for people. */
+import { VARIANTS, type VariantDef } from '@citadel/core';
+
+export const MENU: ReadonlyArray<{ id: string; short: string }> = [
+  { id: 'tamerlane', short: 'Tamerlane' },
+  { id: 'tamerlane-full', short: 'Full Tamerlane' },
+  { id: 'husun', short: 'Shatranj al-Husun' },
+  { id: 'persian-celtic', short: 'Persian: Celtic Citadel' },
+  { id: 'persian-princess', short: 'Persian: Persian Princess' },
+  { id: 'persian-eye', short: 'Persian: Egyptian Eye' },
+  { id: 'persian-omega', short: 'Persian: Oriental Omega' },
+  { id: 'chess', short: 'Chess' },
+  { id: 'shatranj', short: 'Shatranj' },
+];
+
+export function variantDef(id: string): VariantDef | undefined {
+  return (VARIANTS as Record<string, VariantDef>)[id];
+}
+
+export const DEFAULT_VARIANT = 'tamerlane';
