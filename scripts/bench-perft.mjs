@@ -63,16 +63,28 @@ for (const [variant, depth] of standIns) {
 }
 await closeFsf();
 
+// Our own rectangular stand-ins with exactly the same pieces and rules, only without citadels
+// (Fairy-Stockfish cannot play them): they isolate what the citadels and holes cost.
+for (const [variant, depth] of [
+  ['tamerlane-rect', 5],
+  ['persian-rect', 5],
+]) {
+  standInSpeed[variant] = mnps(ours(variant, depth));
+}
+
 const real = [
   ['husun', 6, {}, 'husun10'],
-  ['tamerlane', 5, {}, 'tamerlane11'],
-  ['tamerlane', 5, { array: 'feminine' }, 'tamerlane11'],
-  ['tamerlane-full', 5, {}, 'tamerlane11'],
-  ['persian-celtic', 5, {}, 'chess'],
-  ['persian-princess', 5, {}, 'chess'],
-  ['persian-eye', 5, {}, 'chess'],
-  ['persian-omega', 5, {}, 'chess'],
+  ['tamerlane', 5, {}, 'tamerlane-rect'],
+  ['tamerlane', 5, { array: 'feminine' }, 'tamerlane-rect'],
+  ['tamerlane-full', 5, {}, 'tamerlane-rect'],
+  ['persian-celtic', 5, {}, 'persian-rect'],
+  ['persian-princess', 5, {}, 'persian-rect'],
+  ['persian-eye', 5, {}, 'persian-rect'],
+  ['persian-omega', 5, {}, 'persian-rect'],
 ];
+console.log(
+  `\nStand-ins without citadels: tamerlane-rect ${f(standInSpeed['tamerlane-rect'])}, persian-rect ${f(standInSpeed['persian-rect'])} M n/s.`,
+);
 console.log('\n| variant | depth | nodes | Citadel M n/s | stand-in | vs stand-in |');
 console.log('|---|---|---|---|---|---|');
 for (const [variant, depth, options, standIn] of real) {

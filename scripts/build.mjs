@@ -33,6 +33,13 @@ await build({
   outExtension: { '.js': '.mjs' },
 });
 
+await build({
+  ...common,
+  entryPoints: { index: 'packages/engine/src/index.ts' },
+  outdir: 'packages/engine/dist',
+  outExtension: { '.js': '.mjs' },
+});
+
 // Tools run by hand or on the benchmark machine (self-play tuning).
 await build({
   ...common,

@@ -2,7 +2,7 @@
 import { CHESS, SHATRANJ } from './baselines.ts';
 import { HUSUN } from './husun.ts';
 import { PERSIAN_CELTIC, PERSIAN_EYE, PERSIAN_OMEGA, PERSIAN_PRINCESS } from './persian.ts';
-import { HUSUN10, TAMERLANE11 } from './standins.ts';
+import { HUSUN10, PERSIAN_RECT, TAMERLANE11, TAMERLANE_RECT } from './standins.ts';
 import { TAMERLANE, TAMERLANE_FULL } from './tamerlane.ts';
 import type { VariantDef, VariantId } from './variant.ts';
 
@@ -21,6 +21,8 @@ export const VARIANTS: Readonly<Record<VariantId, VariantDef>> = {
 export const STAND_INS: Readonly<Record<string, VariantDef>> = {
   husun10: HUSUN10,
   tamerlane11: TAMERLANE11,
+  'tamerlane-rect': TAMERLANE_RECT,
+  'persian-rect': PERSIAN_RECT,
 };
 
 /** Looks a variant up by id (our variants first, then the stand-ins); undefined when unknown. */

@@ -4,6 +4,7 @@
  * They are not games we offer; they exist so two independent engines can be compared.
  */
 import { HUSUN } from './husun.ts';
+import { PERSIAN_CELTIC } from './persian.ts';
 import { TAMERLANE } from './tamerlane.ts';
 import type { VariantDef } from './variant.ts';
 
@@ -66,6 +67,56 @@ export const TAMERLANE11: VariantDef = {
     citadels: null,
     kingSwap: false,
     pawnOfPawns: false,
+  },
+  switches: [],
+  decisions: [],
+};
+
+/**
+ * Tamerlane on its bare 11x10 rectangle: the same pieces, tags and rules, only the two citadels
+ * taken away. Not playable by Fairy-Stockfish; the perft benchmark compares Tamerlane with it to
+ * measure what the citadels and the non-rectangular board cost.
+ */
+export const TAMERLANE_RECT: VariantDef = {
+  ...TAMERLANE,
+  id: 'tamerlane-rect',
+  name: 'Stand-in: Tamerlane on 11x10 without citadels',
+  family: 'stand-in',
+  geometry: { files: 11, ranks: 10, holes: [], citadels: [] },
+  arrays: [
+    {
+      id: 'masculine',
+      name: 'Masculine array',
+      board:
+        'e1c1d1d1c1e/rntgwkfgtnr/p[r]p[n]p[t]p[g]p[w]p[h]p[f]p[e]p[c]p[d]p[p]/11/11/11/11/' +
+        'P[P]P[D]P[C]P[E]P[F]P[H]P[W]P[G]P[T]P[N]P[R]/RNTGFKWGTNR/E1C1D1D1C1E',
+      kingsPawnStart: ['f3', 'f8'],
+    },
+  ],
+  rules: { ...TAMERLANE.rules, citadels: null },
+  switches: [],
+  decisions: [],
+};
+
+/** Persian Chess (Celtic Citadel) on its bare 9x9: no citadels, no fortresses; for the benchmark. */
+export const PERSIAN_RECT: VariantDef = {
+  ...PERSIAN_CELTIC,
+  id: 'persian-rect',
+  name: 'Stand-in: Persian Chess on 9x9 without citadels',
+  family: 'stand-in',
+  geometry: { files: 9, ranks: 9, holes: [], citadels: [] },
+  arrays: [
+    {
+      id: 'standard',
+      name: 'Celtic Citadel without fortresses',
+      board: 'rnbqkbsnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBQKBSNR',
+    },
+  ],
+  rules: {
+    ...PERSIAN_CELTIC.rules,
+    pawn: { ...PERSIAN_CELTIC.rules.pawn, doubleStepRank: 1, promotionRank: 8 },
+    citadels: null,
+    castling: { kingFile: 4, rank: [0, 8], rookFiles: [0, 8], kingTargets: [2, 7] },
   },
   switches: [],
   decisions: [],
