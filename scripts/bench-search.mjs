@@ -2,7 +2,7 @@
 // per second and the time to reach each depth — with a fresh table per variant. Markdown table.
 import { Engine } from '../packages/engine/dist/index.mjs';
 
-const DEPTH = Number(process.env.BENCH_DEPTH ?? 10);
+const DEPTH = Number(process.env.BENCH_DEPTH ?? 12);
 const VARIANTS = [
   ['husun', {}],
   ['tamerlane', {}],
@@ -15,7 +15,7 @@ const VARIANTS = [
   ['chess', {}],
   ['shatranj', {}],
 ];
-const checkpoints = [6, 8, DEPTH];
+const checkpoints = [8, 10, DEPTH];
 
 // Warm the JIT once so the first variant is not measured cold.
 new Engine({ hashMb: 16 }).go({ variant: 'chess' }, { depth: 6 }, { now: () => performance.now() });
