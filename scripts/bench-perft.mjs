@@ -96,6 +96,7 @@ await closeFsf();
 // (Fairy-Stockfish cannot play them): they isolate what the citadels and holes cost.
 for (const [variant, depth] of [
   ['tamerlane-rect', 5],
+  ['tamerlane-full-rect', 5],
   ['persian-rect', 5],
 ]) {
   standInSpeed[variant] = mnps(ours(variant, depth));
@@ -105,14 +106,14 @@ const real = [
   ['husun', 6, {}, 'husun10'],
   ['tamerlane', 5, {}, 'tamerlane-rect'],
   ['tamerlane', 5, { array: 'feminine' }, 'tamerlane-rect'],
-  ['tamerlane-full', 5, {}, 'tamerlane-rect'],
+  ['tamerlane-full', 5, {}, 'tamerlane-full-rect'],
   ['persian-celtic', 5, {}, 'persian-rect'],
   ['persian-princess', 5, {}, 'persian-rect'],
   ['persian-eye', 5, {}, 'persian-rect'],
   ['persian-omega', 5, {}, 'persian-rect'],
 ];
 console.log(
-  `\nStand-ins without citadels: tamerlane-rect ${f(standInSpeed['tamerlane-rect'])}, persian-rect ${f(standInSpeed['persian-rect'])} M n/s.`,
+  `\nStand-ins without citadels: tamerlane-rect ${f(standInSpeed['tamerlane-rect'])}, tamerlane-full-rect ${f(standInSpeed['tamerlane-full-rect'])}, persian-rect ${f(standInSpeed['persian-rect'])} M n/s.`,
 );
 console.log('\n| variant | depth | nodes | Citadel M n/s | stand-in | vs stand-in |');
 console.log('|---|---|---|---|---|---|');

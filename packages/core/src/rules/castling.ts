@@ -9,11 +9,12 @@ export function castlingMoves(pos: FastPosition, start: number): number {
   const us = pos.side;
   let n = start;
   const rook = pieceCode(KIND.rook, us);
-  for (const side of rs.castling[us]!) {
+  const sides = rs.castling[us]!;
+  for (let i = 0; i < sides.length; i++) {
+    const side = sides[i]!;
     if ((pos.rights & side.right) === 0) continue;
     if (pos.board[side.kingFrom] !== rs.kingCode[us] || pos.board[side.rookFrom] !== rook) continue;
-    if (side.empty.some((s) => pos.board[s] !== EMPTY)) continue;
-    if (side.safe.some((s) => isAttacked(pos, s, us ^ 1))) continue;
+    if (!allEmpty(pos, side.empty) || anyAttacked(pos, side.safe, us ^ 1)) continue;
     pos.moves[n++] = encodeMove(
       side.kingFrom,
       side.kingTo,
@@ -22,4 +23,14 @@ export function castlingMoves(pos: FastPosition, start: number): number {
     );
   }
   return n;
+}
+
+function allEmpty(pos: FastPosition, cells: readonly number[]): boolean {
+  for (let i = 0; i < cells.length; i++) if (pos.board[cells[i]!] !== EMPTY) return false;
+  return true;
+}
+
+function anyAttacked(pos: FastPosition, cells: readonly number[], by: number): boolean {
+  for (let i = 0; i < cells.length; i++) if (isAttacked(pos, cells[i]!, by)) return true;
+  return false;
 }

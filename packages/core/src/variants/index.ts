@@ -2,7 +2,13 @@
 import { CHESS, SHATRANJ } from './baselines.ts';
 import { HUSUN } from './husun.ts';
 import { PERSIAN_CELTIC, PERSIAN_EYE, PERSIAN_OMEGA, PERSIAN_PRINCESS } from './persian.ts';
-import { HUSUN10, PERSIAN_RECT, TAMERLANE11, TAMERLANE_RECT } from './standins.ts';
+import {
+  HUSUN10,
+  PERSIAN_RECT,
+  TAMERLANE11,
+  TAMERLANE_FULL_RECT,
+  TAMERLANE_RECT,
+} from './standins.ts';
 import { TAMERLANE, TAMERLANE_FULL } from './tamerlane.ts';
 import type { VariantDef, VariantId } from './variant.ts';
 
@@ -22,6 +28,7 @@ export const STAND_INS: Readonly<Record<string, VariantDef>> = {
   husun10: HUSUN10,
   tamerlane11: TAMERLANE11,
   'tamerlane-rect': TAMERLANE_RECT,
+  'tamerlane-full-rect': TAMERLANE_FULL_RECT,
   'persian-rect': PERSIAN_RECT,
 };
 

@@ -5,7 +5,7 @@
  */
 import { HUSUN } from './husun.ts';
 import { PERSIAN_CELTIC } from './persian.ts';
-import { TAMERLANE } from './tamerlane.ts';
+import { TAMERLANE, TAMERLANE_FULL } from './tamerlane.ts';
 import type { VariantDef } from './variant.ts';
 
 /** Husun's inner 10x10 without the four corner citadels. */
@@ -94,6 +94,28 @@ export const TAMERLANE_RECT: VariantDef = {
     },
   ],
   rules: { ...TAMERLANE.rules, citadels: null },
+  switches: [],
+  decisions: [],
+};
+
+/** Full Tamerlane on the bare 11x10, likewise (the perft benchmark's stand-in for it). */
+export const TAMERLANE_FULL_RECT: VariantDef = {
+  ...TAMERLANE_FULL,
+  id: 'tamerlane-full-rect',
+  name: 'Stand-in: Full Tamerlane on 11x10 without citadels',
+  family: 'stand-in',
+  geometry: { files: 11, ranks: 10, holes: [], citadels: [] },
+  arrays: [
+    {
+      id: 'standard',
+      name: 'Manuscript 7322 array',
+      board:
+        'elcbdsdbnle/rntgxkfgtnr/p[r]p[l]p[t]p[g]p[x]p[h]p[f]p[d]p[c]p[n]p[p]/2p[e]2p[s]2p[b]2/11/11/' +
+        '2P[E]2P[S]2P[B]2/P[P]P[N]P[C]P[D]P[F]P[H]P[X]P[G]P[T]P[L]P[R]/RNTGFKXGTNR/ELNBDSDBCLE',
+      kingsPawnStart: ['f3', 'f8'],
+    },
+  ],
+  rules: { ...TAMERLANE_FULL.rules, citadels: null },
   switches: [],
   decisions: [],
 };
