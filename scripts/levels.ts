@@ -6,6 +6,7 @@
  *   node scripts/dist/levels.mjs --variants husun,tamerlane --games 20 --movetime 100 --workers 15
  */
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { mulberry32 } from '@citadel/core';
 import { Engine, playGame, randomOpening } from '@citadel/engine';
 
 interface Job {
@@ -14,16 +15,6 @@ interface Job {
   games: number;
   movetime: number;
   seed: number;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Score of the higher level (wins + draws / 2) over `games` games. */

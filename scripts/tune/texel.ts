@@ -10,7 +10,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { compileRuleset } from '@citadel/core';
+import { compileRuleset, mulberry32 } from '@citadel/core';
 import {
   Engine,
   playGame,
@@ -28,16 +28,6 @@ interface Job {
   nodes: number;
   plies: number;
   seed: number;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function work(job: Job): Sample[] {

@@ -50,3 +50,4 @@ export { Position } from './position.ts';
 export type { MoveInfo, MoveKind, PieceOnBoard, SpecialRights } from './position.ts';
 export { parsePgn, parsePgnGames, makePgn, resultToken } from './pgn.ts';
 export type { PgnGame, PgnMove } from './pgn.ts';
+export { mulberry32 } from './random.ts';

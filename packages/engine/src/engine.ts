@@ -3,7 +3,15 @@
  * limits in, a best move and search reports out. Protocol front-ends (UCI in the CLI, the web
  * Worker) own the clock and the stop flag and pass them in; the engine never prints.
  */
-import { Position, err, ok, type FastPosition, type Result, makeMoveText } from '@citadel/core';
+import {
+  Position,
+  err,
+  ok,
+  type FastPosition,
+  type Result,
+  makeMoveText,
+  mulberry32,
+} from '@citadel/core';
 import { evalTables } from './eval-tables.ts';
 import type { EvalWeights } from './eval-weights.ts';
 import { gaussian, levelSettings, MAX_LEVEL } from './levels.ts';
@@ -86,16 +94,6 @@ export const DEFAULT_OPTIONS: EngineOptions = {
   moveOverhead: 20,
   seed: 0,
 };
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export class Engine {
   readonly options: EngineOptions;

@@ -3,7 +3,7 @@
  * by `moves ...`), or K random plies from the start position drawn from a seeded generator.
  * Every opening is checked with the rules core and must leave a game that is not over.
  */
-import { Position, type RulesetOptions, err, ok, type Result } from '@citadel/core';
+import { Position, type RulesetOptions, err, mulberry32, ok, type Result } from '@citadel/core';
 
 export interface Opening {
   /** Our FEN the game starts from; undefined = the variant's start position. */
@@ -107,17 +107,8 @@ export function parseOpenings(
   return ok(out);
 }
 
-/** A small seeded generator (mulberry32): numbers in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator is the core's (mulberry32), re-exported for the match runner. */
+export { mulberry32 };
 
 /**
  * Random opening number `index` of a seeded series: `plies` uniformly random legal moves from the

@@ -4,19 +4,8 @@
  * be equal, and a game our core ends must be ended (no moves) for Fairy-Stockfish too.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Position } from '../../src/index.ts';
+import { Position, mulberry32 as rng } from '../../src/index.ts';
 import { loadFfish, withBoard } from './ffish-loader.ts';
-
-/** Deterministic PRNG (mulberry32) so a failure can be replayed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 beforeAll(async () => {
   await loadFfish();

@@ -5,18 +5,8 @@
  * position after each move (compared through the reference's own FEN reading of both).
  */
 import { describe, expect, it } from 'vitest';
-import { Position, VARIANT_IDS } from '../../src/index.ts';
+import { Position, VARIANT_IDS, mulberry32 as rng } from '../../src/index.ts';
 import { referenceLegalMoves } from './reference.ts';
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Case {
   readonly variant: string;
