@@ -6,21 +6,13 @@
  *   3. royal safety: enemy pieces near our royal, own pawns in front of it;
  *   4. special rules: an unused king swap, being near an enemy citadel when behind (a royal that
  *      enters it draws), the pawn of pawns' stages and the Prince (in the tables);
- *   5. the move's tempo.
+ *   5. mobility of the pieces (mobility.ts) and the move's tempo.
  */
-import {
-  MOVE_BUFFER,
-  PAD,
-  STRIDE,
-  generatePseudo,
-  moveFrom,
-  type FastPosition,
-} from '@citadel/core';
+import { PAD, STRIDE, type FastPosition } from '@citadel/core';
 import type { EvalTables } from './eval-tables.ts';
+import { mobility } from './mobility.ts';
 
 const FILES = 16;
-/** Where in the move buffer the mobility count generates (above anything the search uses). */
-const MOBILITY_SCRATCH = MOVE_BUFFER - 4096;
 
 export class Evaluator {
   private readonly pawnCount = new Int8Array(2 * FILES);
@@ -147,22 +139,9 @@ export class Evaluator {
       }
     }
 
-    // 5. Mobility: pseudo-legal moves of the pieces (pawns and royals left out), both sides.
+    // 5. Mobility of the pieces (pawns and royals left out), both sides.
     if (w.mobilityMg !== 0 || w.mobilityEg !== 0) {
-      const side = pos.side;
-      const ep = pos.ep;
-      pos.ep = -1;
-      let balance = 0;
-      for (let c = 0; c < 2; c++) {
-        pos.side = c;
-        const end = generatePseudo(pos, MOBILITY_SCRATCH);
-        let n = 0;
-        for (let i = MOBILITY_SCRATCH; i < end; i++)
-          if (t.phaseWeight[board[moveFrom(pos.moves[i]!)]!]! > 0) n++;
-        balance += c === 0 ? n : -n;
-      }
-      pos.side = side;
-      pos.ep = ep;
+      const balance = mobility(pos, 0, t.phaseWeight) - mobility(pos, 1, t.phaseWeight);
       mg += w.mobilityMg * balance;
       eg += w.mobilityEg * balance;
     }
