@@ -354,10 +354,13 @@ export class Board {
         s.lastMove !== undefined && (s.lastMove.from === sq || s.lastMove.to === sq),
       );
       cl.toggle('cb-check', check.has(sq));
+      cl.toggle('cb-hint', s.hint !== undefined && (s.hint.from === sq || s.hint.to === sq));
       cl.toggle('cb-movable', s.legalTargets(sq).length > 0);
       let label = cellLabel(cells.get(sq)!, piece);
       if (sq === this.selected) label += ', selected';
       else if (targets.has(sq)) label += ', move here';
+      if (s.hint?.from === sq) label += ', hint: move this piece';
+      else if (s.hint?.to === sq) label += ', hint: to here';
       el.setAttribute('aria-label', label);
       if (piece)
         el.title = `${piece.color === 'white' ? 'White' : 'Black'} ${piece.name ?? piece.kind}`;

@@ -81,6 +81,9 @@ export const BOARD_CSS = `
   background: var(--cb-last);
   pointer-events: none;
 }
+.cb-cell.cb-hint {
+  box-shadow: inset 0 0 0 0.25em #1f7a3a, inset 0 0 0 0.4em rgba(255,255,255,0.7);
+}
 .cb-cell.cb-selected::before {
   content: '';
   position: absolute;

@@ -38,6 +38,8 @@ export interface BoardState {
   /** The side drawn at the bottom. */
   readonly orientation: Side;
   readonly lastMove?: BoardMove | undefined;
+  /** A suggested move to mark (a hint), drawn with an outline on both cells. */
+  readonly hint?: BoardMove | undefined;
   /** Squares to mark as in check. */
   readonly check?: readonly string[] | undefined;
   /** Where the piece on `from` may go; empty when it may not move (or it is not the user's turn). */

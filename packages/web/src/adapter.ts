@@ -91,6 +91,8 @@ export interface ViewOptions {
   readonly interactive: boolean;
   /** The move that led to this position, if any. */
   readonly lastMove?: MoveInfo | undefined;
+  /** A suggested move to mark on the board. */
+  readonly hint?: { readonly from: string; readonly to: string } | undefined;
 }
 
 /** The board state for a position. */
@@ -105,6 +107,7 @@ export function boardState(position: Position, view: ViewOptions): BoardState {
     pieces: boardPieces(position),
     orientation: view.orientation,
     lastMove: last ? { from: last.from, to: last.to } : undefined,
+    hint: view.hint ? { from: view.hint.from, to: view.hint.to } : undefined,
     check: checkSquares(position),
     legalTargets: (from) => targets.get(from) ?? [],
   };

@@ -1,5 +1,8 @@
-/** The page's side of the engine Worker: ask for a move, get a promise; stale answers are dropped. */
-import type { GameSpec } from '@citadel/engine';
+/**
+ * The page's side of the engine Worker: ask for a move or an analysis, get a promise (and, for an
+ * analysis, every iteration's info as it comes); stale answers are dropped.
+ */
+import type { EngineInfo, GameSpec } from '@citadel/engine';
 import type { FromEngine, ToEngine } from './engine-messages.ts';
 
 export type EngineReply = Extract<FromEngine, { type: 'done' }>;
@@ -7,13 +10,23 @@ export type EngineReply = Extract<FromEngine, { type: 'done' }>;
 /** Thinking time per move: about half a second, scaled by level (140 ms at 1, 500 ms at 10). */
 export const movetimeFor = (level: number): number => 100 + 40 * Math.min(10, Math.max(1, level));
 
+export interface AnalyseOptions {
+  readonly multiPv: number;
+  readonly movetime: number;
+  readonly depth?: number;
+  readonly onInfo?: (info: EngineInfo) => void;
+}
+
+interface Pending {
+  resolve: (r: EngineReply | null) => void;
+  reject: (e: Error) => void;
+  onInfo?: ((info: EngineInfo) => void) | undefined;
+}
+
 export class EngineClient {
   private worker: Worker | null = null;
   private nextId = 1;
-  private pending = new Map<
-    number,
-    { resolve: (r: EngineReply | null) => void; reject: (e: Error) => void }
-  >();
+  private pending = new Map<number, Pending>();
 
   private ensure(): Worker {
     if (this.worker) return this.worker;
@@ -25,6 +38,10 @@ export class EngineClient {
       const m = e.data;
       const p = this.pending.get(m.id);
       if (!p) return;
+      if (m.type === 'info') {
+        p.onInfo?.(m.info);
+        return;
+      }
       this.pending.delete(m.id);
       if (m.type === 'done') p.resolve(m);
       else p.reject(new Error(m.error));
@@ -43,20 +60,56 @@ export class EngineClient {
     this.ensure().postMessage(m);
   }
 
-  /** Asks for the best move; resolves null if cancelled meanwhile. */
-  go(game: GameSpec, level: number): Promise<EngineReply | null> {
+  private request(
+    m: Omit<Extract<ToEngine, { type: 'go' }>, 'id'>,
+    onInfo?: (info: EngineInfo) => void,
+  ): Promise<EngineReply | null> {
     const id = this.nextId++;
     const promise = new Promise<EngineReply | null>((resolve, reject) =>
-      this.pending.set(id, { resolve, reject }),
+      this.pending.set(id, { resolve, reject, onInfo }),
     );
-    this.send({ type: 'go', id, game, level, movetime: movetimeFor(level) });
+    this.send({ ...m, id });
     return promise;
+  }
+
+  /** Asks for the best move; resolves null if cancelled meanwhile. */
+  go(game: GameSpec, level: number): Promise<EngineReply | null> {
+    return this.request({ type: 'go', game, level, movetime: movetimeFor(level) });
+  }
+
+  /** Full-strength search of the best `multiPv` lines, streaming each iteration to `onInfo`. */
+  analyse(game: GameSpec, options: AnalyseOptions): Promise<EngineReply | null> {
+    return this.request(
+      {
+        type: 'go',
+        game,
+        level: 10,
+        movetime: options.movetime,
+        multiPv: options.multiPv,
+        info: options.onInfo !== undefined,
+        ...(options.depth !== undefined ? { depth: options.depth } : {}),
+      },
+      options.onInfo,
+    );
   }
 
   /** Drops every pending answer (their promises resolve null). */
   cancel(): void {
     for (const p of this.pending.values()) p.resolve(null);
     this.pending.clear();
+  }
+
+  /**
+   * Stops at once: drops the pending answers and, if a search is running, ends the Worker (a
+   * search cannot be interrupted from outside); the next request starts a fresh one.
+   */
+  stop(): void {
+    const busy = this.pending.size > 0;
+    this.cancel();
+    if (busy && this.worker) {
+      this.worker.terminate();
+      this.worker = null;
+    }
   }
 
   newGame(): void {

@@ -1,6 +1,7 @@
 /**
  * The engine's Web Worker: one Engine, searching when asked, so the page never freezes. Messages
- * are the typed map of engine-messages.ts; the engine itself never prints.
+ * are the typed map of engine-messages.ts; the engine itself never prints. With `info`, every
+ * finished iteration (each MultiPV line at each depth) is posted as it comes.
  */
 import { Engine } from '@citadel/engine';
 import type { FromEngine, ToEngine } from './engine-messages.ts';
@@ -15,9 +16,17 @@ onmessage = (e: MessageEvent<ToEngine>): void => {
     return;
   }
   engine.options.level = m.level;
+  engine.options.multiPv = m.multiPv ?? 1;
   const started = performance.now();
   try {
-    const r = engine.go(m.game, { movetime: m.movetime }, { now: () => performance.now() });
+    const r = engine.go(
+      m.game,
+      { movetime: m.movetime, ...(m.depth !== undefined ? { depth: m.depth } : {}) },
+      {
+        now: () => performance.now(),
+        ...(m.info ? { onInfo: (info) => post({ type: 'info', id: m.id, info }) } : {}),
+      },
+    );
     if (r.ok)
       post({
         type: 'done',
@@ -27,6 +36,7 @@ onmessage = (e: MessageEvent<ToEngine>): void => {
         nodes: r.value.nodes,
         timeMs: Math.round(performance.now() - started),
         score: r.value.score,
+        lines: r.value.lines,
       });
     else post({ type: 'error', id: m.id, error: r.error });
   } catch (error) {

@@ -3,7 +3,8 @@
  * which ply the user is looking at. Saved to local storage after every change so a reload resumes
  * it; one saved game per variant.
  */
-import { Position, type Color, type MoveInfo } from '@citadel/core';
+import { Position, makePgn, type Color, type MoveInfo, type PgnGame } from '@citadel/core';
+import type { GameSpec } from '@citadel/engine';
 
 export type Opponent = 'engine' | 'human';
 
@@ -16,6 +17,25 @@ export interface GameSetup {
   readonly side: Color;
   /** Engine level 1-10. */
   readonly level: number;
+  /** The time control, or none. */
+  readonly clock?: TimeControl | null | undefined;
+  /** A start position other than the array's (imported FEN or PGN with a FEN tag). */
+  readonly fen?: string | undefined;
+  /** Rule switches other than the defaults (a PGN `Rules` tag). */
+  readonly rules?: Readonly<Record<string, string>> | undefined;
+}
+
+export interface TimeControl {
+  /** Minutes for each side at the start. */
+  readonly minutes: number;
+  /** Seconds added after each of one's moves. */
+  readonly increment: number;
+}
+
+/** Milliseconds left on each side's clock. */
+export interface Clocks {
+  white: number;
+  black: number;
 }
 
 export interface GameEnd {
@@ -29,6 +49,8 @@ interface Saved {
   readonly setup: GameSetup;
   readonly moves: readonly string[];
   readonly resigned: Color | null;
+  readonly clocks?: Clocks | null;
+  readonly flagged?: Color | null;
 }
 
 const KEY_PREFIX = 'citadel.game.';
@@ -39,6 +61,10 @@ export class Game {
   /** The live position, after every move played. */
   readonly position: Position;
   private resignedBy: Color | null = null;
+  /** The side whose time ran out. */
+  private flaggedBy: Color | null = null;
+  /** Time left, when the game has a time control. */
+  clocks: Clocks | null = null;
   /** Ply shown on the board (0 = start; moves().length = live). */
   viewPly = 0;
 
@@ -48,11 +74,20 @@ export class Game {
     position: Position,
   ) {
     this.position = position;
+    const tc = setup.clock;
+    if (tc) this.clocks = { white: tc.minutes * 60_000, black: tc.minutes * 60_000 };
+  }
+
+  private static startPosition(setup: GameSetup) {
+    const options = { array: setup.array, rules: setup.rules ?? {} };
+    return setup.fen
+      ? Position.fromFen(setup.variant, setup.fen, options)
+      : Position.start(setup.variant, options);
   }
 
   /** A new game from the array's start position; null with a reason if the setup is unknown. */
   static create(setup: GameSetup): { game: Game } | { error: string } {
-    const start = Position.start(setup.variant, { array: setup.array });
+    const start = Game.startPosition(setup);
     if (!start.ok) return { error: start.error };
     return { game: new Game(setup, start.value) };
   }
@@ -70,12 +105,86 @@ export class Game {
     const r = this.position.play(move);
     if (!r.ok) return r.error;
     this.viewPly = this.moves().length;
+    const mover: Color = this.position.turn() === 'white' ? 'black' : 'white';
+    if (this.clocks && this.setup.clock && !this.end())
+      this.clocks[mover] += this.setup.clock.increment * 1000;
     return r.value;
+  }
+
+  /** Whether a clock is running: a time control, moves to make, and the game not over. */
+  clockRunning(): boolean {
+    return this.clocks !== null && !this.end();
+  }
+
+  /** Takes `ms` off the clock of the side to move; true when its time has just run out. */
+  tick(ms: number): boolean {
+    if (!this.clocks || this.end()) return false;
+    const side = this.position.turn();
+    this.clocks[side] = Math.max(0, this.clocks[side] - ms);
+    if (this.clocks[side] > 0) return false;
+    this.flaggedBy = side;
+    return true;
+  }
+
+  /** The game as the engine reads it. */
+  spec(): GameSpec {
+    return {
+      variant: this.setup.variant,
+      array: this.setup.array,
+      ...(this.setup.rules ? { rules: this.setup.rules } : {}),
+      ...(this.setup.fen ? { fen: this.setup.fen } : {}),
+      moves: this.moves().map((m) => m.text),
+    };
+  }
+
+  /** The whole game in PGN (the core's makePgn), with who played and how it ended. */
+  pgn(date = new Date()): string {
+    const engine = this.setup.opponent === 'engine';
+    const name = (c: Color): string =>
+      engine ? (c === this.setup.side ? 'You' : `Citadel engine (level ${this.setup.level})`) : '?';
+    const end = this.end();
+    const tags: Record<string, string> = {
+      Event: 'Citadel game',
+      Site: 'Citadel web app',
+      Date: date.toISOString().slice(0, 10).replace(/-/g, '.'),
+      White: name('white'),
+      Black: name('black'),
+    };
+    if (end) {
+      tags['Result'] = end.winner === null ? '1/2-1/2' : end.winner === 'white' ? '1-0' : '0-1';
+      tags['Termination'] = end.text;
+    }
+    if (this.setup.clock)
+      tags['TimeControl'] =
+        `${Math.round(this.setup.clock.minutes * 60)}+${this.setup.clock.increment}`;
+    return makePgn(this.position, tags);
+  }
+
+  /** A game from an imported PGN, with the given opponent, side, level and clock. */
+  static fromPgn(pgn: PgnGame, base: GameSetup): { game: Game } | { error: string } {
+    const fen = pgn.tags.find(([k]) => k === 'FEN')?.[1];
+    const rules = pgn.options.rules ?? {};
+    const setup: GameSetup = {
+      ...base,
+      variant: pgn.variant,
+      array: pgn.position.rs.array.id,
+      fen,
+      rules: Object.keys(rules).length ? rules : undefined,
+    };
+    const made = Game.create(setup);
+    if (!('game' in made)) return made;
+    for (const m of pgn.moves) {
+      const r = made.game.position.play(m.text);
+      if (!r.ok) return { error: r.error };
+    }
+    made.game.viewPly = made.game.moves().length;
+    return made;
   }
 
   /** Takes back `plies` moves (fewer if there are not so many); undoes a resignation first. */
   takeback(plies: number): number {
     let n = 0;
+    if (this.flaggedBy) return 0;
     if (this.resignedBy) {
       this.resignedBy = null;
       if (plies <= 1) return 0;
@@ -99,6 +208,14 @@ export class Game {
         text: `${cap(this.resignedBy)} resigned: ${cap(winner)} wins`,
       };
     }
+    if (this.flaggedBy) {
+      const winner: Color = this.flaggedBy === 'white' ? 'black' : 'white';
+      return {
+        winner,
+        reason: 'time',
+        text: `${cap(this.flaggedBy)}'s time ran out: ${cap(winner)} wins`,
+      };
+    }
     const o = this.position.outcome();
     return o ? { winner: o.winner, reason: o.reason, text: o.text } : null;
   }
@@ -108,6 +225,7 @@ export class Game {
     if (ply >= this.moves().length) return this.position;
     const start = Position.fromFen(this.setup.variant, this.position.startFen, {
       array: this.setup.array,
+      rules: this.setup.rules ?? {},
     });
     const p = start.ok ? start.value : this.position.clone();
     for (const m of this.moves().slice(0, ply)) p.play(m.text);
@@ -127,6 +245,8 @@ export class Game {
       setup: this.setup,
       moves: this.moves().map((m) => m.text),
       resigned: this.resignedBy,
+      clocks: this.clocks,
+      flagged: this.flaggedBy,
     };
   }
 
@@ -141,6 +261,9 @@ export class Game {
       if (typeof m !== 'string' || !game.position.play(m).ok) return null;
     game.viewPly = game.moves().length;
     if (saved.resigned === 'white' || saved.resigned === 'black') game.resignedBy = saved.resigned;
+    if (saved.flagged === 'white' || saved.flagged === 'black') game.flaggedBy = saved.flagged;
+    if (game.clocks && saved.clocks && typeof saved.clocks.white === 'number')
+      game.clocks = { white: saved.clocks.white, black: saved.clocks.black };
     return game;
   }
 }
@@ -175,6 +298,7 @@ export interface Settings {
   readonly opponent: Opponent;
   readonly side: Color;
   readonly level: number;
+  readonly clock?: TimeControl | null;
   readonly muted?: boolean;
 }
 
@@ -188,6 +312,7 @@ export function loadSettings(): Settings {
       opponent: s.opponent === 'human' ? 'human' : 'engine',
       side: s.side === 'black' ? 'black' : 'white',
       level: typeof s.level === 'number' && s.level >= 1 && s.level <= 10 ? Math.round(s.level) : 3,
+      clock: validClock(s.clock),
     };
   } catch {
     return DEFAULT_SETTINGS;
@@ -200,4 +325,12 @@ export function saveSettings(s: Settings): void {
   } catch {
     // ignore
   }
+}
+
+/** A time control read back from storage or a form, or null when none or nonsense. */
+export function validClock(c: unknown): TimeControl | null {
+  const t = c as Partial<TimeControl> | null | undefined;
+  if (!t || typeof t.minutes !== 'number' || typeof t.increment !== 'number') return null;
+  if (!(t.minutes > 0 && t.minutes <= 600 && t.increment >= 0 && t.increment <= 600)) return null;
+  return { minutes: t.minutes, increment: t.increment };
 }

@@ -1,8 +1,10 @@
 /**
  * The app's entry: a header, and client-side routing with the history API.
- * Routes: `/play/<variant>?array=<id>`, `/learn/<variant>`; `/` goes to `/play/tamerlane`.
+ * Routes: `/play/<variant>?array=<id>`, `/learn/<variant>`, `/analyse/<variant>?fen=<FEN>`;
+ * `/` goes to `/play/tamerlane`.
  */
 import './style.css';
+import { analysePage } from './analyse.ts';
 import { h } from './dom.ts';
 import { EngineClient } from './engine-client.ts';
 import { learnPage } from './learn.ts';
@@ -38,19 +40,22 @@ function navigate(url: string, replace = false): void {
 
 function route(): void {
   const path = location.pathname.replace(/\/+$/, '');
-  const m = /^\/(play|learn)\/([a-z0-9-]+)$/.exec(path);
+  const m = /^\/(play|learn|analyse)\/([a-z0-9-]+)$/.exec(path);
   if (!m || !variantDef(m[2]!)) {
     history.replaceState(null, '', `/${m?.[1] ?? 'play'}/${DEFAULT_VARIANT}`);
     route();
     return;
   }
-  const [, page, variant] = m as unknown as [string, 'play' | 'learn', string];
+  const [, page, variant] = m as unknown as [string, 'play' | 'learn' | 'analyse', string];
   teardown?.();
   const ctx: PageContext = { root: content, engine, navigate };
+  const params = new URLSearchParams(location.search);
   teardown =
     page === 'play'
-      ? playPage(ctx, variant, new URLSearchParams(location.search))
-      : learnPage(ctx, variant);
+      ? playPage(ctx, variant, params)
+      : page === 'analyse'
+        ? analysePage(ctx, variant, params)
+        : learnPage(ctx, variant);
   navLinks.replaceChildren(
     h(
       'a',
@@ -69,6 +74,15 @@ function route(): void {
         'aria-current': page === 'learn' ? 'page' : null,
       },
       'Rules',
+    ),
+    h(
+      'a',
+      {
+        href: `/analyse/${variant}`,
+        'data-link': true,
+        'aria-current': page === 'analyse' ? 'page' : null,
+      },
+      'Analyse',
     ),
     h('span', { class: 'variant-name' }, MENU.find((v) => v.id === variant)?.short ?? variant),
   );

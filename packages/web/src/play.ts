@@ -3,7 +3,7 @@
  * between two players on one device, with the move list, navigation, takeback, resign, new game,
  * the end-of-game message and the piece legend. The game is saved after every change.
  */
-import type { Color, MoveInfo } from '@citadel/core';
+import { Position, parsePgn, type Color, type MoveInfo } from '@citadel/core';
 import {
   boardState,
   choiceLabel,
@@ -23,8 +23,10 @@ import {
   loadSettings,
   saveGame,
   saveSettings,
+  validClock,
   type GameSetup,
   type Opponent,
+  type TimeControl,
 } from './game.ts';
 import { MENU, variantDef } from './variants.ts';
 
@@ -66,6 +68,11 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   let generation = 0;
   let chooser: HTMLElement | null = null;
   let hoverKind: string | null = null;
+  /** The engine's suggestion for the user's move, shown until the position changes. */
+  let hint: MoveInfo | null = null;
+  let hintPending = false;
+  /** The number of moves played when the hint was given. */
+  let hintAt = -1;
 
   // ---- elements -------------------------------------------------------------------------------
 
@@ -73,11 +80,23 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   const result = h('div', { class: 'result', role: 'alert', hidden: true });
   const hoverInfo = h('div', { class: 'hover-info', 'aria-hidden': 'true' }, '\u00a0');
   const boardHost = h('div', { class: 'board-host' });
+  const clockEl = (color: Color): HTMLElement =>
+    h(
+      'div',
+      { class: `clock clock-${color}`, 'data-color': color, role: 'timer', 'aria-live': 'off' },
+      h('span', { class: 'clock-name' }, cap(color)),
+      h('span', { class: 'clock-time' }, ''),
+    );
+  const clockEls: Record<Color, HTMLElement> = { white: clockEl('white'), black: clockEl('black') };
+  const topClock = h('div', { class: 'clock-slot clock-top' });
+  const bottomClock = h('div', { class: 'clock-slot clock-bottom' });
   const boardArea = h(
     'section',
     { class: 'board-area', 'aria-label': 'Board' },
     status,
+    topClock,
     boardHost,
+    bottomClock,
     hoverInfo,
   );
 
@@ -112,6 +131,40 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     step: 1,
   });
   const levelOut = h('output', { for: 'level', class: 'level-out' });
+  const timeSelect = h(
+    'select',
+    { id: 'time-control', name: 'time-control' },
+    h('option', { value: 'none' }, 'No clock'),
+    h('option', { value: 'clock' }, 'Clock'),
+  );
+  const minutesInput = h('input', {
+    id: 'clock-minutes',
+    name: 'clock-minutes',
+    type: 'number',
+    min: 0.05,
+    max: 600,
+    step: 'any',
+    value: 5,
+    'aria-label': 'Minutes per side',
+  });
+  const incrementInput = h('input', {
+    id: 'clock-increment',
+    name: 'clock-increment',
+    type: 'number',
+    min: 0,
+    max: 600,
+    step: 1,
+    value: 3,
+    'aria-label': 'Increment in seconds',
+  });
+  const clockFields = h(
+    'span',
+    { class: 'clock-fields' },
+    minutesInput,
+    h('span', { 'aria-hidden': 'true' }, 'min +'),
+    incrementInput,
+    h('span', { 'aria-hidden': 'true' }, 's'),
+  );
   const note = h('p', { class: 'note' });
   const setupForm = h(
     'form',
@@ -121,6 +174,8 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     h('label', {}, h('span', {}, 'Play against'), opponentSelect),
     h('label', { class: 'side-row' }, h('span', {}, 'Play as'), sideSelect),
     h('label', { class: 'level-row' }, h('span', {}, 'Engine level'), levelInput, levelOut),
+    h('label', { class: 'time-row' }, h('span', {}, 'Time control'), timeSelect),
+    h('div', { class: 'clock-row' }, h('span', {}, ''), clockFields),
     note,
   );
 
@@ -137,6 +192,65 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   const takebackBtn = h('button', { type: 'button', onclick: () => takeback() }, 'Takeback');
   const resignBtn = h('button', { type: 'button', onclick: () => resign() }, 'Resign');
   const actions = h('div', { class: 'actions' }, newBtn, flipBtn, takebackBtn, resignBtn);
+
+  const moveInput = h('input', {
+    id: 'move-input',
+    name: 'move',
+    type: 'text',
+    autocomplete: 'off',
+    spellcheck: 'false',
+    placeholder: 'e.g. Nf3 or g3g4',
+  });
+  const moveError = h('p', { class: 'move-error', role: 'alert' });
+  const moveForm = h(
+    'form',
+    {
+      class: 'move-form',
+      onsubmit: (e: Event) => {
+        e.preventDefault();
+        typedMove();
+      },
+    },
+    h('label', { for: 'move-input' }, 'Type a move'),
+    moveInput,
+    h('button', { type: 'submit' }, 'Play'),
+  );
+  const hintBtn = h(
+    'button',
+    { type: 'button', title: "Show the engine's suggestion", onclick: () => askHint() },
+    'Hint',
+  );
+  const analyseBtn = h(
+    'button',
+    {
+      type: 'button',
+      title: 'Analyse the position on the board',
+      onclick: () => {
+        const shown = game.positionAt(game.viewPly);
+        const array = game.setup.array !== def.arrays[0]!.id ? `&array=${game.setup.array}` : '';
+        ctx.navigate(`/analyse/${def.id}?fen=${encodeURIComponent(shown.fen())}${array}`);
+      },
+    },
+    'Analyse',
+  );
+  const importBtn = h('button', { type: 'button', onclick: () => openImport() }, 'Import…');
+  const pgnBtn = h(
+    'button',
+    { type: 'button', title: 'The whole game in PGN', onclick: () => openExport('pgn') },
+    'PGN',
+  );
+  const fenBtn = h(
+    'button',
+    { type: 'button', title: 'The position on the board in FEN', onclick: () => openExport('fen') },
+    'FEN',
+  );
+  const tools = h(
+    'section',
+    { class: 'tools', 'aria-label': 'Tools' },
+    moveForm,
+    moveError,
+    h('div', { class: 'tool-row' }, hintBtn, analyseBtn, importBtn, pgnBtn, fenBtn),
+  );
 
   const navBtn = (icon: string, title: string, to: () => number): HTMLButtonElement =>
     h(
@@ -160,7 +274,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   );
 
   const legendBox = h('section', { class: 'legend', 'aria-label': 'Pieces' });
-  const panel = h('aside', { class: 'panel' }, setupForm, actions, movesBox, legendBox);
+  const panel = h('aside', { class: 'panel' }, setupForm, actions, tools, movesBox, legendBox);
   const page = h('main', { class: 'play' }, boardArea, panel);
   ctx.root.replaceChildren(page);
   const boardWrap = boardHost;
@@ -184,6 +298,13 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     sideSelect.value = game.setup.side;
     levelInput.value = String(game.setup.level);
     levelOut.textContent = String(game.setup.level);
+    const tc = game.setup.clock ?? null;
+    timeSelect.value = tc ? 'clock' : 'none';
+    if (tc) {
+      minutesInput.value = String(tc.minutes);
+      incrementInput.value = String(tc.increment);
+    }
+    clockFields.hidden = !tc;
     const engine = game.setup.opponent === 'engine';
     sideSelect.disabled = !engine;
     levelInput.disabled = !engine;
@@ -200,17 +321,24 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
       opponent: opponentSelect.value as Opponent,
       side: sideSelect.value as Color,
       level: Number(levelInput.value),
+      clock: formClock(),
     };
+  }
+
+  function formClock(): TimeControl | null {
+    if (timeSelect.value !== 'clock') return null;
+    return validClock({
+      minutes: Number(minutesInput.value),
+      increment: Number(incrementInput.value),
+    });
   }
 
   variantSelect.addEventListener('change', () => ctx.navigate(`/play/${variantSelect.value}`));
   arraySelect.addEventListener('change', () => startNewGame());
   const choiceChanged = (): void => {
-    saveSettings({
-      opponent: formSetup().opponent,
-      side: formSetup().side,
-      level: formSetup().level,
-    });
+    const f = formSetup();
+    saveSettings({ opponent: f.opponent, side: f.side, level: f.level, clock: f.clock ?? null });
+    clockFields.hidden = timeSelect.value !== 'clock';
     // Before the first move a new choice starts the game over; later it waits for "New game".
     if (game.moves().length === 0 || game.end()) startNewGame();
     else note.textContent = 'Your choice applies from the next new game.';
@@ -218,11 +346,19 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   };
   opponentSelect.addEventListener('change', choiceChanged);
   sideSelect.addEventListener('change', choiceChanged);
+  timeSelect.addEventListener('change', choiceChanged);
+  minutesInput.addEventListener('change', choiceChanged);
+  incrementInput.addEventListener('change', choiceChanged);
   levelInput.addEventListener('input', () => {
     const level = Number(levelInput.value);
     levelOut.textContent = String(level);
     game.setup = { ...game.setup, level };
-    saveSettings({ opponent: game.setup.opponent, side: game.setup.side, level });
+    saveSettings({
+      opponent: game.setup.opponent,
+      side: game.setup.side,
+      level,
+      clock: formClock(),
+    });
     saveGame(game);
   });
   function syncSideLevel(): void {
@@ -254,14 +390,48 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     else openChooser(options);
   }
 
-  function play(text: string): void {
+  function play(text: string): string | null {
     const r = game.play(text);
-    if (typeof r === 'string') {
-      status.textContent = r;
-      return;
-    }
+    if (typeof r === 'string') return r;
+    moveError.textContent = '';
     render(true);
     maybeEngine();
+    return null;
+  }
+
+  /** A move typed in SAN or move text; an illegal one is explained by the core. */
+  function typedMove(): void {
+    const text = moveInput.value.trim();
+    if (!text) return;
+    let why: string | null;
+    if (game.end()) why = `The game is over (${game.end()!.text}).`;
+    else if (!game.isLive()) why = 'Go to the last move first (▶▶) to play on.';
+    else if (thinking || game.engineToMove()) why = "It is the engine's turn.";
+    else why = play(text);
+    moveError.textContent = why ?? '';
+    moveInput.setAttribute('aria-invalid', why ? 'true' : 'false');
+    if (!why) moveInput.value = '';
+  }
+
+  function askHint(): void {
+    if (hintPending || thinking || game.end() || !game.isLive() || game.engineToMove()) return;
+    hintPending = true;
+    const mine = generation;
+    const before = game.moves().length;
+    render(false);
+    ctx.engine
+      .analyse(game.spec(), { multiPv: 1, movetime: 600, depth: 12 })
+      .then((reply) => {
+        hintPending = false;
+        if (mine !== generation || game.moves().length !== before) return render(false);
+        hint = game.position.legalMoves().find((m) => m.text === reply?.bestMove) ?? null;
+        hintAt = before;
+        render(false);
+      })
+      .catch(() => {
+        hintPending = false;
+        render(false);
+      });
   }
 
   function maybeEngine(): void {
@@ -269,17 +439,12 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     thinking = true;
     const mine = ++generation;
     render(false);
-    const spec = {
-      variant: game.setup.variant,
-      array: game.setup.array,
-      moves: game.moves().map((m) => m.text),
-    };
     ctx.engine
-      .go(spec, game.setup.level)
+      .go(game.spec(), game.setup.level)
       .then((reply) => {
         if (mine !== generation) return;
         thinking = false;
-        if (reply?.bestMove) {
+        if (reply?.bestMove && !game.end()) {
           game.viewPly = game.moves().length;
           const r = game.play(reply.bestMove);
           if (typeof r === 'string') status.textContent = `engine: ${r}`;
@@ -301,6 +466,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
       thinking = false;
       ctx.engine.cancel();
     }
+    if (game.end()?.reason === 'time') return;
     let plies = 1;
     if (game.setup.opponent === 'engine' && !game.end()) {
       // Back to the user's turn, taking back at least one of the user's moves.
@@ -447,11 +613,14 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     const live = game.isLive();
     const end = game.end();
     const userTurn = game.setup.opponent === 'human' || shown.turn() === game.setup.side;
+    const hinted = hint && live && !end && hintAt === moves.length ? hint : null;
+    if (!hinted) hint = null;
     board.set(
       boardState(shown, {
         orientation: orientation(),
         interactive: live && !end && !thinking && userTurn,
         lastMove: ply > 0 ? moves[ply - 1] : undefined,
+        hint: hinted ?? undefined,
       }),
       { animate },
     );
@@ -474,6 +643,8 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
             : `${cap(turn)} (engine) to move`
           : `${cap(turn)} to move`;
       text = who + (shown.isCheck() ? ' — check!' : '');
+      if (hinted) text += ` — hint: ${hinted.san}`;
+      else if (hintPending) text += ' — looking for a hint…';
     }
     status.replaceChildren(
       thinking ? h('span', { class: 'spinner', 'aria-hidden': 'true' }) : '',
@@ -503,8 +674,249 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     nextBtn.disabled = lastBtn.disabled = ply === moves.length;
     takebackBtn.disabled = moves.length === 0;
     resignBtn.disabled = end !== null || moves.length === 0;
+    takebackBtn.disabled ||= end?.reason === 'time';
+    hintBtn.disabled = hintPending || thinking || !live || end !== null || !userTurn;
+    renderClocks();
     saveGame(game);
     document.title = `${def.name} — Citadel`;
+  }
+
+  // ---- clocks -------------------------------------------------------------------------------------
+
+  function formatClock(ms: number): string {
+    const tenths = Math.floor(ms / 100);
+    const secs = Math.floor(tenths / 10);
+    const m = Math.floor(secs / 60);
+    const ss = String(secs % 60).padStart(2, '0');
+    return secs < 10 ? `${m}:${ss}.${tenths % 10}` : `${m}:${ss}`;
+  }
+
+  function renderClocks(): void {
+    const clocks = game.clocks;
+    const bottom = orientation();
+    const top: Color = bottom === 'white' ? 'black' : 'white';
+    topClock.hidden = bottomClock.hidden = !clocks;
+    boardArea.classList.toggle('with-clocks', clocks !== null);
+    if (!clocks) return;
+    if (clockEls[top].parentElement !== topClock) topClock.replaceChildren(clockEls[top]);
+    if (clockEls[bottom].parentElement !== bottomClock)
+      bottomClock.replaceChildren(clockEls[bottom]);
+    const running = game.clockRunning() ? game.position.turn() : null;
+    for (const c of ['white', 'black'] as const) {
+      const el = clockEls[c];
+      el.querySelector('.clock-time')!.textContent = formatClock(clocks[c]);
+      el.classList.toggle('running', running === c);
+      el.classList.toggle('low', clocks[c] < 10_000);
+      el.classList.toggle('flagged', clocks[c] === 0);
+      el.setAttribute('aria-label', `${cap(c)}'s clock: ${formatClock(clocks[c])}`);
+    }
+  }
+
+  let lastTick = performance.now();
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    const elapsed = now - lastTick;
+    lastTick = now;
+    if (!game.clockRunning()) return;
+    if (game.tick(elapsed)) {
+      generation++;
+      thinking = false;
+      ctx.engine.cancel();
+      closeChooser();
+      render(false);
+    } else renderClocks();
+  }, 100);
+
+  // ---- import and export -------------------------------------------------------------------------
+
+  let dialog: HTMLDialogElement | null = null;
+  function closeDialog(): void {
+    dialog?.close();
+    dialog?.remove();
+    dialog = null;
+  }
+  function showDialog(d: HTMLDialogElement): void {
+    closeDialog();
+    dialog = d;
+    d.addEventListener('close', () => {
+      if (dialog === d) closeDialog();
+    });
+    document.body.append(d);
+    d.showModal();
+  }
+
+  function download(name: string, text: string, type: string): void {
+    const url = URL.createObjectURL(new Blob([text], { type }));
+    const a = h('a', { href: url, download: name });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  function openExport(kind: 'pgn' | 'fen'): void {
+    const text = kind === 'pgn' ? game.pgn() : game.positionAt(game.viewPly).fen();
+    const area = h('textarea', {
+      id: 'export-text',
+      readonly: true,
+      rows: kind === 'pgn' ? 12 : 3,
+      spellcheck: 'false',
+      'aria-label': kind === 'pgn' ? 'PGN of the game' : 'FEN of the position',
+    });
+    area.value = text;
+    const done = h('p', { class: 'dialog-note', role: 'status' });
+    const stamp = new Date().toISOString().slice(0, 10);
+    showDialog(
+      h(
+        'dialog',
+        { class: 'io-dialog', 'aria-label': kind === 'pgn' ? 'Export PGN' : 'Export FEN' },
+        h(
+          'h2',
+          {},
+          kind === 'pgn' ? 'The game in PGN' : `The position in FEN (move ${game.viewPly})`,
+        ),
+        area,
+        h(
+          'div',
+          { class: 'dialog-buttons' },
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'primary',
+              onclick: () => {
+                area.select();
+                navigator.clipboard
+                  ?.writeText(text)
+                  .then(() => (done.textContent = 'Copied to the clipboard.'))
+                  .catch(() => {
+                    const ok = document.execCommand('copy');
+                    done.textContent = ok ? 'Copied.' : 'Select the text and copy it.';
+                  });
+              },
+            },
+            'Copy',
+          ),
+          h(
+            'button',
+            {
+              type: 'button',
+              onclick: () =>
+                download(
+                  `citadel-${def.id}-${stamp}.${kind}`,
+                  text + (text.endsWith('\n') ? '' : '\n'),
+                  kind === 'pgn' ? 'application/x-chess-pgn' : 'text/plain',
+                ),
+            },
+            'Download',
+          ),
+          h('button', { type: 'button', onclick: () => closeDialog() }, 'Close'),
+        ),
+        done,
+      ),
+    );
+    area.focus();
+    area.select();
+  }
+
+  function openImport(): void {
+    const area = h('textarea', {
+      id: 'import-text',
+      rows: 10,
+      spellcheck: 'false',
+      placeholder: '[Variant "tamerlane"]\n\n1. g4 ...   — or a FEN',
+      'aria-label': 'PGN or FEN to import',
+    });
+    const file = h('input', {
+      id: 'import-file',
+      type: 'file',
+      accept: '.pgn,.fen,.txt,text/plain',
+      'aria-label': 'Choose a PGN or FEN file',
+    });
+    const error = h('p', { class: 'import-error', role: 'alert' });
+    file.addEventListener('change', () => {
+      const f = file.files?.[0];
+      if (!f) return;
+      void f.text().then((t) => {
+        area.value = t;
+        load();
+      });
+    });
+    const load = (): void => {
+      const why = importText(area.value);
+      if (why) {
+        error.textContent = why;
+        area.setAttribute('aria-invalid', 'true');
+      } else closeDialog();
+    };
+    showDialog(
+      h(
+        'dialog',
+        { class: 'io-dialog', 'aria-label': 'Import a game or position' },
+        h('h2', {}, 'Import a game (PGN) or a position (FEN)'),
+        h(
+          'p',
+          { class: 'dialog-note' },
+          `Paste it or choose a file. A PGN's Variant tag picks the variant; a FEN is read as ${def.name}. Your current game stays until the import succeeds.`,
+        ),
+        area,
+        h('label', { class: 'file-row' }, h('span', {}, 'File: '), file),
+        error,
+        h(
+          'div',
+          { class: 'dialog-buttons' },
+          h('button', { type: 'button', class: 'primary', onclick: load }, 'Load'),
+          h('button', { type: 'button', onclick: () => closeDialog() }, 'Cancel'),
+        ),
+      ),
+    );
+    area.focus();
+  }
+
+  /** Loads a PGN or FEN text as the game; returns why not, leaving the current game as it is. */
+  function importText(raw: string): string | null {
+    const text = raw.trim();
+    if (!text) return 'Nothing to import: paste a PGN or FEN, or choose a file.';
+    const base: GameSetup = { ...formSetup(), fen: undefined, rules: undefined };
+    const looksPgn = /^\[\w+\s+"/.test(text) || /(^|\s)1\.\s*\S/.test(text) || !text.includes('/');
+    let made: ReturnType<typeof Game.fromPgn>;
+    if (looksPgn) {
+      // Movetext without a Variant tag is read as this page's variant (not the PGN default, chess).
+      const prefix = /\[\s*Variant\s/i.test(text) ? '' : `[Variant "${def.id}"] `;
+      const parsed = parsePgn(prefix + raw);
+      if (!parsed.ok)
+        return `PGN: ${parsed.error.replace(
+          /^line 1, column (\d+)/,
+          (_, c: string) => `line 1, column ${Number(c) - prefix.length}`,
+        )}`;
+      made = Game.fromPgn(parsed.value, base);
+    } else {
+      const p = Position.fromFen(def.id, text, { array: game.setup.array });
+      if (!p.ok) return `FEN: ${p.error}`;
+      made = Game.create({ ...base, array: game.setup.array, fen: p.value.fen() });
+    }
+    if ('error' in made) return made.error;
+    const imported = made.game;
+    if (imported.setup.variant !== def.id) {
+      saveGame(imported);
+      const other = variantDef(imported.setup.variant)!;
+      const array =
+        imported.setup.array !== other.arrays[0]!.id ? `?array=${imported.setup.array}` : '';
+      ctx.navigate(`/play/${other.id}${array}`);
+      return null;
+    }
+    generation++;
+    thinking = false;
+    ctx.engine.cancel();
+    closeChooser();
+    game = imported;
+    flipped = false;
+    ctx.navigate(gameUrl(), true);
+    syncForm();
+    buildLegend();
+    render(false);
+    maybeEngine();
+    return null;
   }
 
   // ---- keyboard -----------------------------------------------------------------------------------
@@ -537,6 +949,8 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   return () => {
     generation++;
     ctx.engine.cancel();
+    clearInterval(ticker);
+    closeDialog();
     document.removeEventListener('keydown', onKey);
     board.destroy();
   };

@@ -1,0 +1,348 @@
+/**
+ * The analysis board, `/analyse/<variant>?fen=<FEN>&array=<id>`: any position, moves for both
+ * sides, and the engine at full strength in its Worker showing an evaluation bar and its best
+ * three lines (MultiPV), updated as each depth finishes. The URL follows the position shown.
+ */
+import { Position, type MoveInfo } from '@citadel/core';
+import type { EngineInfo, UciScore } from '@citadel/engine';
+import { boardState, createBoard, movesFor, type Board } from './adapter.ts';
+import { h } from './dom.ts';
+import type { PageContext } from './play.ts';
+import { variantDef } from './variants.ts';
+
+/** Lines shown, and how long (at most) the engine thinks about one position. */
+export const ANALYSIS_LINES = 3;
+const ANALYSIS_MS = 6000;
+const ANALYSIS_DEPTH = 24;
+
+/** A score from White's point of view, as people read it: `+0.35`, `−1.20`, `#3`, `#−2`. */
+export function scoreText(s: UciScore): string {
+  if (s.type === 'mate') return s.value > 0 ? `#${s.value}` : `#−${-s.value}`;
+  const pawns = (s.value / 100).toFixed(2);
+  return s.value > 0 ? `+${pawns}` : s.value < 0 ? `−${pawns.slice(1)}` : '0.00';
+}
+
+/** White's share of the evaluation bar, 0..1 (a logistic curve of the centipawns). */
+export function whiteShare(s: UciScore): number {
+  if (s.type === 'mate') return s.value > 0 ? 1 : 0;
+  return 1 / (1 + Math.exp(-s.value / 250));
+}
+
+const forWhite = (s: UciScore, whiteToMove: boolean): UciScore =>
+  whiteToMove ? s : { type: s.type, value: -s.value };
+
+export function analysePage(
+  ctx: PageContext,
+  variantId: string,
+  params: URLSearchParams,
+): () => void {
+  const def = variantDef(variantId)!;
+  const wantedArray = params.get('array');
+  const arrayId =
+    wantedArray && def.arrays.some((a) => a.id === wantedArray) ? wantedArray : def.arrays[0]!.id;
+  let loadError = '';
+  const fromUrl = params.get('fen');
+  let root: Position;
+  const start = Position.start(def.id, { array: arrayId });
+  if (!start.ok) throw new Error(start.error);
+  if (fromUrl) {
+    const p = Position.fromFen(def.id, fromUrl, { array: arrayId });
+    if (p.ok) root = p.value;
+    else {
+      loadError = `The FEN in the address was not loaded: ${p.error}`;
+      root = start.value;
+    }
+  } else root = start.value;
+  /** The explored line: moves from `root`. */
+  let position = root.clone();
+  let generation = 0;
+  const lines: Array<{ score: UciScore; san: string[]; depth: number } | undefined> = [];
+  let depth = 0;
+
+  // ---- elements -----------------------------------------------------------------------------------
+
+  const evalFill = h('div', { class: 'eval-fill' });
+  const evalText = h('div', { class: 'eval-text' }, '…');
+  const evalBar = h(
+    'div',
+    {
+      class: 'eval-bar',
+      role: 'meter',
+      'aria-label': "Engine evaluation (White's share)",
+      'aria-valuemin': 0,
+      'aria-valuemax': 100,
+    },
+    evalFill,
+    evalText,
+  );
+  const status = h('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
+  const boardHost = h('div', { class: 'board-host' });
+  const boardArea = h(
+    'section',
+    { class: 'board-area analyse-board', 'aria-label': 'Board' },
+    status,
+    h('div', { class: 'board-with-bar' }, evalBar, boardHost),
+  );
+  const fenInput = h('input', {
+    id: 'analyse-fen',
+    type: 'text',
+    spellcheck: 'false',
+    autocomplete: 'off',
+    'aria-label': 'FEN of the position',
+  });
+  const fenError = h('p', { class: 'import-error', role: 'alert' }, loadError);
+  const fenForm = h(
+    'form',
+    {
+      class: 'fen-form',
+      onsubmit: (e: Event) => {
+        e.preventDefault();
+        loadFen(fenInput.value);
+      },
+    },
+    h('label', { for: 'analyse-fen' }, 'Position (FEN)'),
+    h('div', { class: 'fen-row' }, fenInput, h('button', { type: 'submit' }, 'Load')),
+  );
+  const depthOut = h('p', { class: 'depth' });
+  const lineList = h('ol', { class: 'lines', 'aria-label': 'Best lines' });
+  const linesBox = h(
+    'section',
+    { class: 'lines-box', 'aria-label': 'Engine lines' },
+    h('h2', {}, `Engine — best ${ANALYSIS_LINES} lines`),
+    depthOut,
+    lineList,
+  );
+  const moveList = h('ol', { class: 'moves', 'aria-label': 'Moves' });
+  const backBtn = h('button', { type: 'button', onclick: () => back() }, 'Take back');
+  const resetBtn = h('button', { type: 'button', onclick: () => reset() }, 'Start position');
+  const playBtn = h(
+    'button',
+    {
+      type: 'button',
+      title: 'Play this position against the engine or a friend',
+      onclick: () => playFromHere(),
+    },
+    'Play from here',
+  );
+  const panel = h(
+    'aside',
+    { class: 'panel' },
+    fenForm,
+    fenError,
+    linesBox,
+    h(
+      'section',
+      { class: 'moves-box', 'aria-label': 'Move list' },
+      h('div', { class: 'tool-row' }, backBtn, resetBtn, playBtn),
+      moveList,
+    ),
+  );
+  ctx.root.replaceChildren(h('main', { class: 'play analyse' }, boardArea, panel));
+  const geo = root.rs.geo;
+  boardHost.style.setProperty('--aspect', String(geo.files / geo.ranks));
+  const board: Board = createBoard(boardHost, {
+    label: `${def.name} analysis board`,
+    onMove: (from, to) => {
+      const options = movesFor(position, from, to);
+      if (options[0]) playMove(options[0]);
+    },
+  });
+
+  // ---- actions ------------------------------------------------------------------------------------
+
+  function playMove(m: MoveInfo): void {
+    if (position.play(m.text).ok) changed(true);
+  }
+
+  function back(): void {
+    if (position.undo()) changed(false);
+  }
+
+  function reset(): void {
+    position = root.clone();
+    changed(false);
+  }
+
+  function loadFen(text: string): void {
+    const p = Position.fromFen(def.id, text.trim(), { array: arrayId });
+    if (!p.ok) {
+      fenError.textContent = `FEN: ${p.error}`;
+      return;
+    }
+    fenError.textContent = '';
+    root = p.value;
+    position = root.clone();
+    changed(false);
+  }
+
+  function playFromHere(): void {
+    ctx.engine.stop();
+    generation++;
+    const game = {
+      version: 1,
+      setup: {
+        variant: def.id,
+        array: arrayId,
+        opponent: 'human',
+        side: position.turn(),
+        level: 3,
+        fen: position.fen(),
+      },
+      moves: [],
+      resigned: null,
+    };
+    try {
+      localStorage.setItem(`citadel.game.${def.id}`, JSON.stringify(game));
+    } catch {
+      // without storage the play page starts from the array
+    }
+    const array = arrayId !== def.arrays[0]!.id ? `?array=${arrayId}` : '';
+    ctx.navigate(`/play/${def.id}${array}`);
+  }
+
+  function changed(animate: boolean): void {
+    const array = arrayId !== def.arrays[0]!.id ? `&array=${arrayId}` : '';
+    ctx.navigate(`/analyse/${def.id}?fen=${encodeURIComponent(position.fen())}${array}`, true);
+    render(animate);
+    analyse();
+  }
+
+  // ---- the engine ---------------------------------------------------------------------------------
+
+  function analyse(): void {
+    ctx.engine.stop();
+    const mine = ++generation;
+    lines.length = 0;
+    depth = 0;
+    renderLines();
+    if (position.outcome()) return;
+    const snapshot = position.clone();
+    const whiteToMove = snapshot.turn() === 'white';
+    const spec = { variant: def.id, array: arrayId, fen: snapshot.fen() };
+    const onInfo = (info: EngineInfo): void => {
+      if (mine !== generation || info.multiPv > ANALYSIS_LINES) return;
+      const san: string[] = [];
+      const p = snapshot.clone();
+      for (const text of info.pv) {
+        const r = p.play(text);
+        if (!r.ok) break;
+        san.push(r.value.san);
+      }
+      lines[info.multiPv - 1] = {
+        score: forWhite(info.score, whiteToMove),
+        san,
+        depth: info.depth,
+      };
+      depth = Math.max(depth, info.depth);
+      renderLines();
+    };
+    ctx.engine
+      .analyse(spec, {
+        multiPv: ANALYSIS_LINES,
+        movetime: ANALYSIS_MS,
+        depth: ANALYSIS_DEPTH,
+        onInfo,
+      })
+      .then((reply) => {
+        if (mine !== generation || !reply) return;
+        depthOut.textContent = `Depth ${reply.depth} — done (${(reply.nodes / 1000).toFixed(0)}k nodes)`;
+        depthOut.classList.add('done');
+      })
+      .catch((e: unknown) => {
+        if (mine !== generation) return;
+        depthOut.textContent = `The engine failed: ${e instanceof Error ? e.message : String(e)}`;
+      });
+  }
+
+  // ---- rendering ----------------------------------------------------------------------------------
+
+  function renderLines(): void {
+    const outcome = position.outcome();
+    depthOut.classList.remove('done');
+    depthOut.textContent = outcome
+      ? `Game over: ${outcome.text}`
+      : depth
+        ? `Depth ${depth}…`
+        : 'The engine is thinking…';
+    const best = lines[0];
+    const share = outcome
+      ? outcome.winner === null
+        ? 0.5
+        : outcome.winner === 'white'
+          ? 1
+          : 0
+      : best
+        ? whiteShare(best.score)
+        : 0.5;
+    evalFill.style.height = `${(share * 100).toFixed(1)}%`;
+    evalText.textContent = outcome ? '—' : best ? scoreText(best.score) : '…';
+    evalBar.setAttribute('aria-valuenow', String(Math.round(share * 100)));
+    evalBar.setAttribute('aria-valuetext', evalText.textContent);
+    evalBar.classList.toggle('black-better', share < 0.5);
+    const moveNo = Number(position.fen().split(' ')[5] ?? '1');
+    const whiteToMove = position.turn() === 'white';
+    lineList.replaceChildren(
+      ...lines
+        .filter((l): l is NonNullable<typeof l> => l !== undefined)
+        .map((l) =>
+          h(
+            'li',
+            { class: 'line' },
+            h('span', { class: 'line-score' }, scoreText(l.score)),
+            h('span', { class: 'line-pv' }, pvText(l.san, moveNo, whiteToMove)),
+          ),
+        ),
+    );
+  }
+
+  function pvText(san: readonly string[], moveNo: number, whiteToMove: boolean): string {
+    const words: string[] = [];
+    let n = moveNo;
+    let white = whiteToMove;
+    san.forEach((s, i) => {
+      if (white) words.push(`${n}.`);
+      else if (i === 0) words.push(`${n}…`);
+      words.push(s);
+      if (!white) n++;
+      white = !white;
+    });
+    return words.join(' ');
+  }
+
+  function render(animate: boolean): void {
+    const history = position.history();
+    board.set(
+      boardState(position, {
+        orientation: 'white',
+        interactive: true,
+        lastMove: history[history.length - 1],
+      }),
+      { animate },
+    );
+    const outcome = position.outcome();
+    status.textContent = outcome
+      ? outcome.text
+      : `${position.turn() === 'white' ? 'White' : 'Black'} to move${position.isCheck() ? ' — check!' : ''}`;
+    fenInput.value = position.fen();
+    moveList.replaceChildren(
+      ...history.map((m, i) =>
+        h(
+          'li',
+          { class: `move${i % 2 === 0 ? ' white-move' : ''}`, 'data-number': `${i / 2 + 1}.` },
+          h('span', { class: 'move-san' }, m.san),
+        ),
+      ),
+    );
+    backBtn.disabled = history.length === 0;
+    document.title = `Analyse ${def.name} — Citadel`;
+  }
+
+  render(false);
+  analyse();
+
+  return () => {
+    generation++;
+    ctx.engine.stop();
+    board.destroy();
+  };
+}

@@ -1,0 +1,337 @@
+/**
+ * Browser tests of the play page's tools and the analysis board, in Debian's chromium via
+ * playwright-core: typed moves, PGN/FEN export and import (with parse errors), the hint, clocks
+ * and flag fall, the analysis board (evaluation bar, three lines deepening), a whole game against
+ * the engine at level 1, and a special move (Tamerlane king swap) in an imported position.
+ * Built into a temporary folder so it can run beside browser.test.ts. Screenshots:
+ * packages/web/test-results/features-*.png.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Position, mulberry32, parsePgn } from '@citadel/core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve } from '../serve.mjs';
+
+const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = join(WEB, '..', '..');
+const SHOTS = join(WEB, 'test-results');
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+/** Tamerlane: White king g1 in check from the rook on g5, knight b2, king-swap right. */
+const SWAP_FEN = '*11*/6k5*/*11*/*11*/*11*/*5r5*/*11*/*11*/*N11/*5K5* w S - 0 1';
+
+let browser: Browser;
+let server: Server;
+let base: string;
+let outDir: string;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `chromium not found at ${CHROMIUM}: the browser tests need it (apt-get install -y chromium, or set CHROMIUM_PATH)`,
+    );
+  outDir = mkdtempSync(join(tmpdir(), 'citadel-web-'));
+  execFileSync(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+    ],
+    { cwd: WEB, stdio: 'inherit' },
+  );
+  mkdirSync(SHOTS, { recursive: true });
+  const served = await serve({ root: outDir, port: 0 });
+  server = served.server;
+  base = served.url.replace(/\/$/, '');
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+type PageWithErrors = Page & { errors: string[] };
+
+async function open(path: string): Promise<PageWithErrors> {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = (await ctx.newPage()) as PageWithErrors;
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') page.errors.push(m.text());
+  });
+  await page.goto(base + path);
+  await page.waitForSelector('.cb-cell');
+  return page;
+}
+
+const cell = (page: Page, square: string) => page.locator(`.cb-cell[data-square="${square}"]`);
+const moveTexts = (page: Page) => page.locator('ol.moves li').allTextContents();
+
+async function setValue(page: Page, selector: string, value: string): Promise<void> {
+  await page.locator(selector).evaluate((el: HTMLInputElement | HTMLSelectElement, v) => {
+    el.value = v;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  }, value);
+}
+
+async function typeMove(page: Page, move: string): Promise<void> {
+  await page.locator('#move-input').fill(move);
+  await page.locator('#move-input').press('Enter');
+}
+
+describe('play tools and analysis in chromium', () => {
+  it('types moves, exports PGN and FEN, imports them with clear errors and nothing lost', async () => {
+    const page = await open('/play/tamerlane');
+    await page.selectOption('#opponent', 'human');
+    // Typed moves: SAN and move text.
+    await typeMove(page, 'g4');
+    await typeMove(page, 'g8g7');
+    expect(await moveTexts(page)).toEqual(['g4', 'g7']);
+    // An illegal move is refused with the core's reason.
+    await typeMove(page, 'g4g6');
+    const error = (await page.locator('.move-error').textContent()) ?? '';
+    const node = Position.start('tamerlane');
+    if (!node.ok) throw new Error(node.error);
+    node.value.play('g4');
+    node.value.play('g8g7');
+    const why = node.value.clone().play('g4g6');
+    expect(why.ok).toBe(false);
+    expect(error).toBe(why.ok ? '' : why.error);
+    await page.screenshot({ path: join(SHOTS, 'features-typed-move-error.png') });
+
+    // Export PGN: the whole game, readable back by the core.
+    await page.getByRole('button', { name: 'PGN' }).click();
+    const pgn = await page.locator('#export-text').inputValue();
+    expect(pgn).toContain('[Variant "tamerlane"]');
+    const parsed = parsePgn(pgn);
+    expect(parsed.ok && parsed.value.moves.map((m) => m.san)).toEqual(['g4', 'g7']);
+    await page.screenshot({ path: join(SHOTS, 'features-export-pgn.png') });
+    const download = page.waitForEvent('download');
+    await page.locator('.io-dialog').getByRole('button', { name: 'Download' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^citadel-tamerlane-.*\.pgn$/);
+    await page.locator('.io-dialog').getByRole('button', { name: 'Close' }).click();
+    // Export FEN of the position shown.
+    await page.getByRole('button', { name: 'FEN' }).click();
+    expect(await page.locator('#export-text').inputValue()).toBe(node.value.fen());
+    await page.locator('.io-dialog').getByRole('button', { name: 'Close' }).click();
+
+    // A broken PGN: the core's message with line and column; the game is untouched.
+    await page.getByRole('button', { name: 'Import…' }).click();
+    await page.locator('#import-text').fill('[Variant "tamerlane"]\n\n1. g4 g7 2. Qz99 *');
+    await page.locator('.io-dialog').getByRole('button', { name: 'Load' }).click();
+    const importError = (await page.locator('.import-error').textContent()) ?? '';
+    expect(importError).toMatch(/^PGN: line 3, column 13: move 3 'Qz99'/);
+    await page.screenshot({ path: join(SHOTS, 'features-import-error.png') });
+    await page.locator('.io-dialog').getByRole('button', { name: 'Cancel' }).click();
+    expect(await moveTexts(page)).toEqual(['g4', 'g7']);
+    // A broken FEN too.
+    await page.getByRole('button', { name: 'Import…' }).click();
+    await page.locator('#import-text').fill('*11*/6k5*/*11* w - - 0 1');
+    await page.locator('.io-dialog').getByRole('button', { name: 'Load' }).click();
+    expect(await page.locator('.import-error').textContent()).toMatch(/^FEN: bad position: /);
+    await page.locator('.io-dialog').getByRole('button', { name: 'Cancel' }).click();
+
+    // Import the exported PGN plus a move, pasted.
+    await page.getByRole('button', { name: 'Import…' }).click();
+    await page.locator('#import-text').fill(pgn.replace(/\*\s*$/, ' 2. f4 *'));
+    await page.locator('.io-dialog').getByRole('button', { name: 'Load' }).click();
+    await expect(page.locator('.io-dialog').count()).resolves.toBe(0);
+    expect(await moveTexts(page)).toEqual(['g4', 'g7', 'f4']);
+
+    // Import a chess game from a file: the variant comes from the Variant tag.
+    await page.getByRole('button', { name: 'Import…' }).click();
+    await page.locator('#import-file').setInputFiles({
+      name: 'mate.pgn',
+      mimeType: 'application/x-chess-pgn',
+      buffer: Buffer.from('[Variant "chess"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n'),
+    });
+    await page.waitForURL(/\/play\/chess$/);
+    await page.waitForSelector('.cb-cell');
+    expect(await moveTexts(page)).toEqual(['f3', 'e5', 'g4', 'Qh4#']);
+    expect(await page.locator('.result').textContent()).toBe('checkmate: Black wins');
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('makes a king swap in an imported Tamerlane position', async () => {
+    const page = await open('/play/tamerlane');
+    await page.selectOption('#opponent', 'human');
+    await page.getByRole('button', { name: 'Import…' }).click();
+    await page.locator('#import-text').fill(SWAP_FEN);
+    await page.locator('.io-dialog').getByRole('button', { name: 'Load' }).click();
+    await expect(cell(page, 'g1').getAttribute('aria-label')).resolves.toBe('g1 white king');
+    expect(await page.locator('.status').textContent()).toContain('check');
+    await cell(page, 'g1').click();
+    await expect(cell(page, 'b2').getAttribute('aria-label')).resolves.toContain('move here');
+    await page.screenshot({ path: join(SHOTS, 'features-king-swap-offered.png') });
+    await cell(page, 'b2').click();
+    expect(await moveTexts(page)).toEqual(['K<>b2']);
+    await expect(cell(page, 'b2').getAttribute('aria-label')).resolves.toBe('b2 white king');
+    await expect(cell(page, 'g1').getAttribute('aria-label')).resolves.toBe('g1 white knight');
+    // The exported PGN starts from the imported position.
+    await page.getByRole('button', { name: 'PGN' }).click();
+    const pgn = await page.locator('#export-text').inputValue();
+    expect(pgn).toContain('[SetUp "1"]');
+    expect(pgn).toContain('1. K<>b2');
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('gives a hint against the engine', async () => {
+    const page = await open('/play/shatranj');
+    await page.selectOption('#opponent', 'engine');
+    await page.getByRole('button', { name: 'Hint' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.cb-hint').length === 2);
+    const status = (await page.locator('.status').textContent()) ?? '';
+    expect(status).toMatch(/hint: \S+/);
+    await page.screenshot({ path: join(SHOTS, 'features-hint.png') });
+    const from = await page
+      .locator('.cb-hint[aria-label*="hint: move this piece"]')
+      .getAttribute('data-square');
+    const to = await page
+      .locator('.cb-hint[aria-label*="hint: to here"]')
+      .getAttribute('data-square');
+    await cell(page, from!).click();
+    await cell(page, to!).click();
+    await page.waitForFunction(() => document.querySelectorAll('ol.moves li').length >= 2);
+    expect((await moveTexts(page))[0]).toBe(status.replace(/^.*hint: /, ''));
+    expect(await page.locator('.cb-hint').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('runs the clocks and ends the game when a flag falls', async () => {
+    const page = await open('/play/husun');
+    await page.selectOption('#opponent', 'engine');
+    await setValue(page, '#level', '1');
+    await page.selectOption('#time-control', 'clock');
+    await setValue(page, '#clock-minutes', '0.05');
+    await setValue(page, '#clock-increment', '2');
+    await expect(page.locator('.clock').count()).resolves.toBe(2);
+    // White (the user) moves: the increment is added, and the engine's clock runs.
+    await typeMove(page, 'e4');
+    await page.waitForFunction(() => document.querySelectorAll('ol.moves li').length >= 2);
+    await page.screenshot({ path: join(SHOTS, 'features-clocks.png') });
+    const white = (await page.locator('.clock-white .clock-time').textContent()) ?? '';
+    expect(white).toMatch(/^0:0[3-5]\.\d$/);
+    // Then White waits until the flag falls.
+    await page.waitForSelector('.result:not([hidden])', { timeout: 10_000 });
+    expect(await page.locator('.result').textContent()).toBe("White's time ran out: Black wins");
+    expect(await page.locator('.clock-white .clock-time').textContent()).toBe('0:00.0');
+    await page.screenshot({ path: join(SHOTS, 'features-flag.png') });
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('analyses a position: evaluation bar and three lines that deepen', async () => {
+    const page = await open('/play/chess');
+    await page.selectOption('#opponent', 'human');
+    await typeMove(page, 'e4');
+    await typeMove(page, 'e5');
+    await page.getByRole('button', { name: 'Analyse', exact: true }).click();
+    await page.waitForURL(/\/analyse\/chess\?fen=/);
+    await page.waitForFunction(() => document.querySelectorAll('ol.lines li').length === 3);
+    const depth = async (): Promise<number> =>
+      Number(/Depth (\d+)/.exec((await page.locator('.depth').textContent()) ?? '')?.[1] ?? 0);
+    const first = await depth();
+    await page.waitForFunction(
+      (d) =>
+        Number(/Depth (\d+)/.exec(document.querySelector('.depth')?.textContent ?? '')?.[1] ?? 0) >
+        d + 2,
+      first,
+      { timeout: 8000 },
+    );
+    const scores = await page.locator('.line-score').allTextContents();
+    expect(scores).toHaveLength(3);
+    for (const s of scores) expect(s).toMatch(/^([+−]\d+\.\d\d|0\.00|#−?\d+)$/);
+    expect(await page.locator('.line-pv').first().textContent()).toMatch(/^2\. \S+/);
+    const share = Number(await page.locator('.eval-bar').getAttribute('aria-valuenow'));
+    expect(share).toBeGreaterThan(20);
+    expect(share).toBeLessThan(80);
+    await page.screenshot({ path: join(SHOTS, 'features-analyse.png') });
+    // A move on the analysis board: the URL follows, the lines start over for the new position.
+    await cell(page, 'g1').click();
+    await cell(page, 'f3').click();
+    await page.waitForURL(/fen=.*%20b%20/);
+    await page.waitForFunction(() =>
+      document.querySelector('.line-pv')?.textContent?.startsWith('2…'),
+    );
+    // A position given in the address: Black mates in one.
+    await page.goto(
+      base + '/analyse/chess?fen=' + encodeURIComponent('3r2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1'),
+    );
+    await page.waitForSelector('.cb-cell');
+    await page.waitForFunction(() => document.querySelector('.line-score')?.textContent === '#−1');
+    expect(await page.locator('.eval-bar').getAttribute('aria-valuenow')).toBe('0');
+    await page.screenshot({ path: join(SHOTS, 'features-analyse-mate.png') });
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('plays a whole game against the engine at level 1 (random moves for the human)', async () => {
+    const page = await open('/play/shatranj');
+    await page.selectOption('#opponent', 'engine');
+    await setValue(page, '#level', '1');
+    const random = mulberry32(20261123);
+    const node = Position.start('shatranj');
+    if (!node.ok) throw new Error(node.error);
+    const pos = node.value;
+    const MAX_MOVES = 90;
+    let ended = false;
+    for (let n = 0; n < MAX_MOVES; n++) {
+      // Wait for the engine's answer (or the end).
+      await page.waitForFunction(
+        (k) =>
+          !document.querySelector('.result')?.hasAttribute('hidden') ||
+          (document.querySelectorAll('ol.moves li').length >= k &&
+            !document.querySelector('.status.thinking')),
+        n === 0 ? 0 : pos.history().length + 1,
+        { timeout: 10_000 },
+      );
+      const sans = await moveTexts(page);
+      for (const san of sans.slice(pos.history().length)) {
+        const r = pos.play(san);
+        if (!r.ok) throw new Error(r.error);
+      }
+      if (await page.locator('.result').isVisible()) {
+        ended = true;
+        break;
+      }
+      const legal = pos.legalMoves();
+      const move = legal[Math.floor(random() * legal.length)]!;
+      await cell(page, move.from).click();
+      await cell(page, move.to).click();
+      if (await page.locator('.chooser').count())
+        await page.locator('.chooser .choice').first().click();
+      pos.play(move.text);
+      await page.waitForFunction(
+        (k) => document.querySelectorAll('ol.moves li').length >= k,
+        pos.history().length,
+      );
+    }
+    if (!ended) await page.getByRole('button', { name: 'Resign' }).click();
+    const result = (await page.locator('.result').textContent()) ?? '';
+    console.log(
+      `level-1 game: ${pos.history().length} plies, ${ended ? 'ended' : 'resigned'}: ${result}`,
+    );
+    expect(result).toMatch(/(wins|draw)/);
+    expect(await page.locator('.status').textContent()).toBe('Game over');
+    await page.screenshot({ path: join(SHOTS, 'features-full-game.png') });
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+});
