@@ -3,15 +3,7 @@
  * limits in, a best move and search reports out. Protocol front-ends (UCI in the CLI, the web
  * Worker) own the clock and the stop flag and pass them in; the engine never prints.
  */
-import {
-  Position,
-  err,
-  ok,
-  type FastPosition,
-  type Result,
-  makeMoveText,
-  mulberry32,
-} from '@citadel/core';
+import { Position, err, ok, type Result, makeMoveText, mulberry32 } from '@citadel/core';
 import { evalTables } from './eval-tables.ts';
 import type { EvalWeights } from './eval-weights.ts';
 import { gaussian, levelSettings, MAX_LEVEL } from './levels.ts';
@@ -239,10 +231,5 @@ export class Engine {
     const noisy = lines.map((l) => ({ l, s: l.score + noise * gaussian(this.random) }));
     noisy.sort((a, b) => b.s - a.s);
     return noisy.map((x) => x.l);
-  }
-
-  /** The fast position of a game, for tools that search directly. */
-  static fastPosition(position: Position): FastPosition {
-    return position.fastPosition();
   }
 }
