@@ -38,7 +38,7 @@ export {
   endedByRule,
   bareKingLoser,
 } from './movegen.ts';
-export { isAttacked } from './attacks.ts';
+export { isAttacked, leastValuableAttacker, ROYAL_VALUE } from './attacks.ts';
 export { perft, divide } from './perft.ts';
 export { parseFen, makeFen, startSetup, pieceText } from './fen.ts';
 export { parseDesignerFen, makeDesignerFen } from './designer-fen.ts';

@@ -23,7 +23,7 @@ export { DEFAULT_WEIGHTS } from './eval-weights.ts';
 export type { EvalWeights } from './eval-weights.ts';
 export { deriveValues, mobilityStats } from './piece-values.ts';
 export { TranspositionTable } from './transposition-table.ts';
-export { see, leastValuableAttacker } from './see.ts';
+export { see } from './see.ts';
 export { budget } from './time-manager.ts';
 export { levelSettings, MAX_LEVEL } from './levels.ts';
 export { toUciScore, MATE, isMateScore } from './score.ts';

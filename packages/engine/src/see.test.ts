@@ -1,0 +1,39 @@
+/** Static exchange evaluation on simple exchanges, including a fairy leaper and an x-ray. */
+import { describe, expect, it } from 'vitest';
+import { Position } from '@citadel/core';
+import { evalTables } from './eval-tables.ts';
+import { see } from './see.ts';
+import { fenFrom } from '../../core/test/helpers.ts';
+
+function seeOf(variant: string, fen: string, move: string): number {
+  const pos = Position.fromFen(variant, fen).value!;
+  const code = pos.resolve(move).value!;
+  const t = evalTables(pos.rs);
+  return see(pos.fastPosition(), code, t.valueMg, t.kingLike);
+}
+
+describe('see', () => {
+  it('a pawn taking an undefended knight wins the knight', () => {
+    const v = seeOf('chess', '4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1', 'e4d5');
+    expect(v).toBeGreaterThan(250);
+  });
+
+  it('a queen taking a pawn defended by a pawn loses material', () => {
+    const v = seeOf('chess', '4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1', 'd2d5');
+    expect(v).toBeLessThan(-500);
+  });
+
+  it('counts x-ray recaptures: rook behind rook', () => {
+    // White rooks d1, d2 against a knight on d5 defended by a black rook on d8: R x N, R x R, R x R.
+    const v = seeOf('chess', '3rk3/8/8/3n4/8/8/3R4/3RK3 w - - 0 1', 'd2d5');
+    expect(v).toBeGreaterThan(250);
+  });
+
+  it('works with fairy leapers: a Tamerlane camel recaptures', () => {
+    // White rook takes a pawn on e6 that a black camel on f9 defends ((1,3) leap): bad for White.
+    const fen = fenFrom('tamerlane', { g2: 'K', e2: 'R', e6: 'p[r]', f9: 'c', b9: 'k' }, 'w', '-');
+    expect(seeOf('tamerlane', fen, 'e2e6')).toBeLessThan(-300);
+    const undefended = fenFrom('tamerlane', { g2: 'K', e2: 'R', e6: 'p[r]', b9: 'k' }, 'w', '-');
+    expect(seeOf('tamerlane', undefended, 'e2e6')).toBeGreaterThan(50);
+  });
+});
