@@ -97,3 +97,11 @@ document.addEventListener('click', (e) => {
 });
 window.addEventListener('popstate', () => route());
 route();
+
+// Offline once loaded: the service worker (emitted by vite.config.ts) caches the built files.
+// Built apps only: the dev server (which has hot reload) serves no sw.js. Not `env.PROD`, which
+// is false in a build run under NODE_ENV=test (the browser tests).
+if (!import.meta.hot && 'serviceWorker' in navigator)
+  navigator.serviceWorker.register('/sw.js').catch(() => {
+    // No offline mode (e.g. a private window); the app works as before.
+  });

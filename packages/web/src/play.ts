@@ -28,6 +28,8 @@ import {
   type Opponent,
   type TimeControl,
 } from './game.ts';
+import { isMuted, playSound, setMuted } from './sound.ts';
+import { specialNotes } from './special.ts';
 import { MENU, variantDef } from './variants.ts';
 
 export interface PageContext {
@@ -79,6 +81,13 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   const status = h('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
   const result = h('div', { class: 'result', role: 'alert', hidden: true });
   const hoverInfo = h('div', { class: 'hover-info', 'aria-hidden': 'true' }, '\u00a0');
+  /** Explains the special moves of the selected piece (king swap, rendezvous, castling…). */
+  const specialInfo = h('div', {
+    class: 'special-info',
+    role: 'note',
+    'aria-live': 'polite',
+    hidden: true,
+  });
   const boardHost = h('div', { class: 'board-host' });
   const clockEl = (color: Color): HTMLElement =>
     h(
@@ -191,7 +200,24 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   );
   const takebackBtn = h('button', { type: 'button', onclick: () => takeback() }, 'Takeback');
   const resignBtn = h('button', { type: 'button', onclick: () => resign() }, 'Resign');
-  const actions = h('div', { class: 'actions' }, newBtn, flipBtn, takebackBtn, resignBtn);
+  const soundBtn = h('button', {
+    type: 'button',
+    class: 'sound-toggle',
+    'aria-pressed': String(!isMuted()),
+    onclick: () => toggleSound(),
+  });
+  function syncSoundBtn(): void {
+    const on = !isMuted();
+    soundBtn.textContent = on ? 'Sound on' : 'Muted';
+    soundBtn.title = on ? 'Mute the sounds' : 'Turn the sounds on';
+    soundBtn.setAttribute('aria-pressed', String(on));
+  }
+  function toggleSound(): void {
+    setMuted(!isMuted());
+    syncSoundBtn();
+  }
+  syncSoundBtn();
+  const actions = h('div', { class: 'actions' }, newBtn, flipBtn, takebackBtn, resignBtn, soundBtn);
 
   const moveInput = h('input', {
     id: 'move-input',
@@ -274,7 +300,16 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   );
 
   const legendBox = h('section', { class: 'legend', 'aria-label': 'Pieces' });
-  const panel = h('aside', { class: 'panel' }, setupForm, actions, tools, movesBox, legendBox);
+  const panel = h(
+    'aside',
+    { class: 'panel' },
+    specialInfo,
+    setupForm,
+    actions,
+    tools,
+    movesBox,
+    legendBox,
+  );
   const page = h('main', { class: 'play' }, boardArea, panel);
   ctx.root.replaceChildren(page);
   const boardWrap = boardHost;
@@ -286,6 +321,23 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     onMove: (from, to) => userMove(from, to),
     onHover: (square) => showHover(square),
   });
+  // The board reports moves, not selections: look at its selection after each input.
+  let explained: string | null | undefined;
+  function explainSelection(): void {
+    const square = board.selection();
+    if (square === explained) return;
+    explained = square;
+    const notes =
+      square && game.isLive() ? specialNotes(game.positionAt(game.viewPly), square) : [];
+    specialInfo.hidden = notes.length === 0;
+    specialInfo.replaceChildren(
+      ...notes.map((n) =>
+        h('p', { 'data-special': n.kind }, h('strong', {}, `${n.title}: `), n.text),
+      ),
+    );
+  }
+  for (const type of ['pointerdown', 'pointerup', 'keydown', 'keyup', 'click'])
+    boardHost.addEventListener(type, () => queueMicrotask(explainSelection));
 
   buildLegend();
   syncForm();
@@ -606,7 +658,24 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     return flipped ? (base === 'white' ? 'black' : 'white') : base;
   }
 
+  /** What the last render saw, so a new move or a game's end makes its sound once. */
+  let heard: { game: Game; plies: number; ended: boolean } | null = null;
+  function sounds(): void {
+    const plies = game.moves().length;
+    const ended = game.end() !== null;
+    if (heard && heard.game === game) {
+      if (ended && !heard.ended) playSound('end');
+      else if (plies === heard.plies + 1 && !ended) {
+        const last = game.moves()[plies - 1]!;
+        if (game.positionAt(plies).isCheck()) playSound('check');
+        else playSound(last.capture ? 'capture' : 'move');
+      }
+    }
+    heard = { game, plies, ended };
+  }
+
   function render(animate: boolean): void {
+    sounds();
     const moves = game.moves();
     const ply = game.viewPly;
     const shown = game.positionAt(ply);
@@ -624,6 +693,8 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
       }),
       { animate },
     );
+    explained = undefined;
+    explainSelection();
 
     // Status line and result.
     if (end) {

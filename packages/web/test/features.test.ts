@@ -178,6 +178,10 @@ describe('play tools and analysis in chromium', () => {
     expect(await page.locator('.status').textContent()).toContain('check');
     await cell(page, 'g1').click();
     await expect(cell(page, 'b2').getAttribute('aria-label')).resolves.toContain('move here');
+    // The special move is explained beside the board while it is offered.
+    await expect(
+      page.locator('.special-info [data-special="king swap"]').textContent(),
+    ).resolves.toMatch(/^King swap: once per game, .* because it is in check/);
     await page.screenshot({ path: join(SHOTS, 'features-king-swap-offered.png') });
     await cell(page, 'b2').click();
     expect(await moveTexts(page)).toEqual(['K<>b2']);

@@ -1,0 +1,84 @@
+/**
+ * Move, capture, check and game-end sounds, synthesised with the Web Audio API (no audio files),
+ * and the mute setting (saved in local storage). The audio context starts on the first sound,
+ * which always follows a user gesture (a move, or a button).
+ */
+export type SoundName = 'move' | 'capture' | 'check' | 'end';
+
+const MUTE_KEY = 'citadel.muted';
+
+declare global {
+  interface Window {
+    /** Every sound asked for, muted or not, for the browser tests. */
+    citadelSounds?: { name: SoundName; muted: boolean }[];
+  }
+}
+
+/** One note: frequency (Hz), start offset and length (s), peak gain, wave shape. */
+type Note = readonly [number, number, number, number, OscillatorType];
+
+const NOTES: Record<SoundName, readonly Note[]> = {
+  move: [[520, 0, 0.07, 0.25, 'triangle']],
+  capture: [
+    [300, 0, 0.09, 0.35, 'square'],
+    [180, 0.05, 0.12, 0.3, 'triangle'],
+  ],
+  check: [
+    [880, 0, 0.1, 0.2, 'sine'],
+    [1175, 0.1, 0.14, 0.2, 'sine'],
+  ],
+  end: [
+    [523, 0, 0.18, 0.22, 'sine'],
+    [659, 0.16, 0.18, 0.22, 'sine'],
+    [784, 0.32, 0.36, 0.22, 'sine'],
+  ],
+};
+
+let context: AudioContext | null = null;
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function isMuted(): boolean {
+  return storage()?.getItem(MUTE_KEY) === '1';
+}
+
+export function setMuted(muted: boolean): void {
+  const s = storage();
+  if (!s) return;
+  if (muted) s.setItem(MUTE_KEY, '1');
+  else s.removeItem(MUTE_KEY);
+}
+
+/** Plays a sound unless muted; never throws (no audio device, autoplay policy). */
+export function playSound(name: SoundName): void {
+  const muted = isMuted();
+  if (typeof window !== 'undefined') (window.citadelSounds ??= []).push({ name, muted });
+  if (muted) return;
+  try {
+    const Ctx = globalThis.AudioContext;
+    if (!Ctx) return;
+    context ??= new Ctx();
+    if (context.state === 'suspended') void context.resume();
+    const now = context.currentTime + 0.01;
+    for (const [freq, at, length, peak, type] of NOTES[name]) {
+      const osc = context.createOscillator();
+      const gain = context.createGain();
+      osc.type = type;
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(0.0001, now + at);
+      gain.gain.exponentialRampToValueAtTime(peak, now + at + 0.01);
+      gain.gain.exponentialRampToValueAtTime(0.0001, now + at + length);
+      osc.connect(gain).connect(context.destination);
+      osc.start(now + at);
+      osc.stop(now + at + length + 0.02);
+    }
+  } catch {
+    // No sound: the game goes on.
+  }
+}
