@@ -5,92 +5,34 @@
  * temporary folder so it can run beside the other browser tests. Screenshots:
  * packages/web/test-results/extras-*.png.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve } from '../serve.mjs';
-
-const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
-const ROOT = join(WEB, '..', '..');
-const SHOTS = join(WEB, 'test-results');
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+import {
+  SHOTS,
+  cell,
+  importText,
+  moveTexts,
+  openPage,
+  startApp,
+  typeMove,
+  type App,
+  type PageWithErrors,
+} from './harness.ts';
 
 const CASTLING_FEN =
   'f*********f/*r3k3r*/*ppppppppp*/*9*/*9*/*9*/*9*/*9*/*PPPPPPPPP*/*R3K3R*/F*********F w KQkq - 0 1';
 const RELOCATION_FEN =
   '*P[P=]9k*/12*/*w3w6*/*11*/*2e8*/*11*/*w3w6*/*3N7*/*5K6/*9p[p=]1* w Ss - 0 1';
 
-let browser: Browser;
-let server: Server;
-let base: string;
-let outDir: string;
-
+let app: App;
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(
-      `chromium not found at ${CHROMIUM}: the browser tests need it (apt-get install -y chromium, or set CHROMIUM_PATH)`,
-    );
-  outDir = mkdtempSync(join(tmpdir(), 'citadel-web-extras-'));
-  execFileSync(
-    process.execPath,
-    [
-      join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
-      'build',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-    ],
-    { cwd: WEB, stdio: 'inherit' },
-  );
-  mkdirSync(SHOTS, { recursive: true });
-  const served = await serve({ root: outDir, port: 0 });
-  server = served.server;
-  base = served.url.replace(/\/$/, '');
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  app = await startApp('citadel-web-extras-');
 }, 180_000);
-
 afterAll(async () => {
-  await browser?.close();
-  await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
+  await app?.close();
 });
-
-type PageWithErrors = Page & { errors: string[] };
-
-async function open(path: string): Promise<PageWithErrors> {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  const page = (await ctx.newPage()) as PageWithErrors;
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') page.errors.push(m.text());
-  });
-  await page.goto(base + path);
-  await page.waitForSelector('.cb-cell');
-  return page;
-}
-
-const cell = (page: Page, square: string) => page.locator(`.cb-cell[data-square="${square}"]`);
-const moveTexts = (page: Page) => page.locator('ol.moves li').allTextContents();
-
-async function typeMove(page: Page, move: string): Promise<void> {
-  await page.locator('#move-input').fill(move);
-  await page.locator('#move-input').press('Enter');
-}
-
-async function importText(page: Page, text: string): Promise<void> {
-  await page.getByRole('button', { name: 'Import…' }).click();
-  await page.locator('#import-text').fill(text);
-  await page.locator('.io-dialog').getByRole('button', { name: 'Load' }).click();
-}
+const open = (path: string): Promise<PageWithErrors> => openPage(app, path);
 
 const special = (page: Page) => page.locator('.special-info');
 
@@ -196,7 +138,7 @@ describe('special moves, sounds and offline in chromium', () => {
     await page.waitForSelector('.cb-cell');
     expect(await page.locator('.cb-cell').count()).toBeGreaterThan(50);
     // Another route, also from the cache.
-    await page.goto(base + '/learn/tamerlane');
+    await page.goto(app.base + '/learn/tamerlane');
     await page.waitForSelector('h1, h2');
     await page.screenshot({ path: join(SHOTS, 'extras-offline.png') });
     expect(page.errors.filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);

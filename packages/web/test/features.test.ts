@@ -6,80 +6,32 @@
  * Built into a temporary folder so it can run beside browser.test.ts. Screenshots:
  * packages/web/test-results/features-*.png.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { Position, mulberry32, parsePgn } from '@citadel/core';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve } from '../serve.mjs';
-
-const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
-const ROOT = join(WEB, '..', '..');
-const SHOTS = join(WEB, 'test-results');
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+import {
+  SHOTS,
+  cell,
+  moveTexts,
+  openPage,
+  startApp,
+  typeMove,
+  type App,
+  type PageWithErrors,
+} from './harness.ts';
 
 /** Tamerlane: White king g1 in check from the rook on g5, knight b2, king-swap right. */
 const SWAP_FEN = '*11*/6k5*/*11*/*11*/*11*/*5r5*/*11*/*11*/*N11/*5K5* w S - 0 1';
 
-let browser: Browser;
-let server: Server;
-let base: string;
-let outDir: string;
-
+let app: App;
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(
-      `chromium not found at ${CHROMIUM}: the browser tests need it (apt-get install -y chromium, or set CHROMIUM_PATH)`,
-    );
-  outDir = mkdtempSync(join(tmpdir(), 'citadel-web-'));
-  execFileSync(
-    process.execPath,
-    [
-      join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
-      'build',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-    ],
-    { cwd: WEB, stdio: 'inherit' },
-  );
-  mkdirSync(SHOTS, { recursive: true });
-  const served = await serve({ root: outDir, port: 0 });
-  server = served.server;
-  base = served.url.replace(/\/$/, '');
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  app = await startApp('citadel-web-');
 }, 180_000);
-
 afterAll(async () => {
-  await browser?.close();
-  await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
+  await app?.close();
 });
-
-type PageWithErrors = Page & { errors: string[] };
-
-async function open(path: string): Promise<PageWithErrors> {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  const page = (await ctx.newPage()) as PageWithErrors;
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') page.errors.push(m.text());
-  });
-  await page.goto(base + path);
-  await page.waitForSelector('.cb-cell');
-  return page;
-}
-
-const cell = (page: Page, square: string) => page.locator(`.cb-cell[data-square="${square}"]`);
-const moveTexts = (page: Page) => page.locator('ol.moves li').allTextContents();
+const open = (path: string): Promise<PageWithErrors> => openPage(app, path);
 
 async function setValue(page: Page, selector: string, value: string): Promise<void> {
   await page.locator(selector).evaluate((el: HTMLInputElement | HTMLSelectElement, v) => {
@@ -87,11 +39,6 @@ async function setValue(page: Page, selector: string, value: string): Promise<vo
     el.dispatchEvent(new Event('input', { bubbles: true }));
     el.dispatchEvent(new Event('change', { bubbles: true }));
   }, value);
-}
-
-async function typeMove(page: Page, move: string): Promise<void> {
-  await page.locator('#move-input').fill(move);
-  await page.locator('#move-input').press('Enter');
 }
 
 describe('play tools and analysis in chromium', () => {
@@ -276,7 +223,9 @@ describe('play tools and analysis in chromium', () => {
     );
     // A position given in the address: Black mates in one.
     await page.goto(
-      base + '/analyse/chess?fen=' + encodeURIComponent('3r2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1'),
+      app.base +
+        '/analyse/chess?fen=' +
+        encodeURIComponent('3r2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1'),
     );
     await page.waitForSelector('.cb-cell');
     await page.waitForFunction(() => document.querySelector('.line-score')?.textContent === '#−1');
