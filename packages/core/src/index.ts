@@ -32,6 +32,8 @@ export type { Setup } from './fast-position.ts';
 export * from './move.ts';
 export {
   generateLegal,
+  generateTactical,
+  isOrdinaryLegal,
   generatePseudo,
   inCheck,
   royalSquare,

@@ -11,8 +11,8 @@
 import { isAttacked } from './attacks.ts';
 import type { FastPosition } from './fast-position.ts';
 import { isLegal, markPinCandidates } from './legality.ts';
-import { KIND, pieceCode } from './piece-kinds.ts';
-import { generatePseudo } from './pseudo-moves.ts';
+import { EMPTY, KIND, OFF, pieceCode } from './piece-kinds.ts';
+import { generatePseudo, pieceMoves } from './pseudo-moves.ts';
 import { royalSquare } from './royalty.ts';
 import { bareKingLoser } from './rules/bare-king.ts';
 import { castlingMoves } from './rules/castling.ts';
@@ -55,4 +55,48 @@ export function generateLegal(pos: FastPosition, start: number): number {
     n = relocations(pos, n, generateLegal);
   if (rs.kingSwap) n = kingSwaps(pos, start, n, royal, checked);
   return n;
+}
+
+/**
+ * The legal captures and promotion-zone pawn arrivals of the side to move (no special moves),
+ * for a quiescence search: into `pos.moves[start..]`, returning the end index. When the side to
+ * move is in check it returns every legal move, since all evasions matter there.
+ */
+export function generateTactical(pos: FastPosition, start: number): number {
+  if (endedByRule(pos)) return start;
+  const buf = pos.moves;
+  const us = pos.side;
+  const royal = royalSquare(pos, us);
+  const checked = royal >= 0 && isAttacked(pos, royal, us ^ 1);
+  if (checked) return generateLegal(pos, start);
+  const end = generatePseudo(pos, start, true);
+  const stamp = ++pos.pinGeneration;
+  if (royal >= 0) markPinCandidates(pos, royal, stamp);
+  let n = start;
+  for (let i = start; i < end; i++) {
+    const m = buf[i]!;
+    if (isLegal(pos, m, royal, false, stamp)) buf[n++] = m;
+  }
+  return n;
+}
+
+/**
+ * Whether `move` (any integer, e.g. from a transposition table) is a legal move here that the
+ * ordinary generator makes: piece movement, pawn steps, captures, promotions and en passant.
+ * False for the special moves (castling, swaps, rendezvous, relocation), which callers find by
+ * generating all moves. Lets a search try a remembered move before generating the others.
+ */
+export function isOrdinaryLegal(pos: FastPosition, move: number): boolean {
+  if (endedByRule(pos)) return false;
+  const from = move & 511;
+  const code = pos.board[from];
+  if (code === undefined || code === EMPTY || code === OFF || (code & 1) !== pos.side) return false;
+  const buf = pos.moves;
+  const scratch = buf.length - 64;
+  const end = pieceMoves(pos, from, scratch, false);
+  let found = false;
+  for (let i = scratch; i < end; i++) if (buf[i] === move) found = true;
+  if (!found) return false;
+  const royal = royalSquare(pos, pos.side);
+  return isLegal(pos, move, royal, true, 0);
 }

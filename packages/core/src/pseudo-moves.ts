@@ -11,61 +11,77 @@ import { EMPTY, KIND, OFF } from './piece-kinds.ts';
 
 const DIAGONAL_STEPS = [STRIDE + 1, STRIDE - 1, -STRIDE + 1, -STRIDE - 1] as const;
 
-/** Pseudo-legal moves of the side to move (ordinary movement, pawns, promotions, en passant). */
-export function generatePseudo(pos: FastPosition, start: number): number {
+/**
+ * Pseudo-legal moves of the side to move (ordinary movement, pawns, promotions, en passant).
+ * With `tacticalOnly`, only captures and pawn arrivals on the promotion zone (the moves a
+ * quiescence search looks at).
+ */
+export function generatePseudo(pos: FastPosition, start: number, tacticalOnly = false): number {
+  const us = pos.side;
+  let n = start;
+  const count = pos.pieceCount[us]!;
+  for (let i = 0; i < count; i++) n = pieceMoves(pos, pos.pieceAt(us, i), n, tacticalOnly);
+  return n;
+}
+
+/** The pseudo-legal moves of the piece of the side to move on `from`, written from `start`. */
+export function pieceMoves(
+  pos: FastPosition,
+  from: number,
+  start: number,
+  tacticalOnly: boolean,
+): number {
   const rs = pos.rs;
   const board = pos.board;
   const buf = pos.moves;
   const stop = rs.stop;
-  const size = rs.size;
   const us = pos.side;
+  const code = board[from]!;
+  const stopBase = code * rs.size;
+  if (rs.isPawn[code] === 1) return pawnMoves(pos, from, code, start, tacticalOnly);
   let n = start;
-  const count = pos.pieceCount[us]!;
-  for (let i = 0; i < count; i++) {
-    const from = pos.pieceAt(us, i);
-    const code = board[from]!;
-    const stopBase = code * size;
-    if (rs.isPawn[code] === 1) {
-      n = pawnMoves(pos, from, code, n);
-      continue;
+  for (let j = rs.leapStart[code]!, end = rs.leapEnd[code]!; j < end; j++) {
+    const to = from + rs.leapOff[j]!;
+    const t = board[to]!;
+    if (t === EMPTY) {
+      if (!tacticalOnly && rs.leapMode[j] !== MODE_CAPTURE && stop[stopBase + to] === 1)
+        buf[n++] = from | (to << 9);
+    } else if (t !== OFF && (t & 1) !== us) {
+      if (rs.leapMode[j] !== MODE_MOVE && rs.capturable[t] === 1 && stop[stopBase + to] === 1)
+        buf[n++] = from | (to << 9);
     }
-    for (let j = rs.leapStart[code]!, end = rs.leapEnd[code]!; j < end; j++) {
-      const to = from + rs.leapOff[j]!;
+  }
+  for (let j = rs.slideStart[code]!, end = rs.slideEnd[code]!; j < end; j++) {
+    const off = rs.slideOff[j]!;
+    let to = from + off;
+    if (rs.slideMin[j] === 2) {
+      if (board[to] !== EMPTY) continue; // the picket/crocodile's first cell must be empty
+      to += off;
+    }
+    for (;;) {
       const t = board[to]!;
       if (t === EMPTY) {
-        if (rs.leapMode[j] !== MODE_CAPTURE && stop[stopBase + to] === 1)
-          buf[n++] = from | (to << 9);
-      } else if (t !== OFF && (t & 1) !== us) {
-        if (rs.leapMode[j] !== MODE_MOVE && rs.capturable[t] === 1 && stop[stopBase + to] === 1)
-          buf[n++] = from | (to << 9);
-      }
-    }
-    for (let j = rs.slideStart[code]!, end = rs.slideEnd[code]!; j < end; j++) {
-      const off = rs.slideOff[j]!;
-      let to = from + off;
-      if (rs.slideMin[j] === 2) {
-        if (board[to] !== EMPTY) continue; // the picket/crocodile's first cell must be empty
+        if (!tacticalOnly && stop[stopBase + to] === 1) buf[n++] = from | (to << 9);
         to += off;
+        continue;
       }
-      for (;;) {
-        const t = board[to]!;
-        if (t === EMPTY) {
-          if (stop[stopBase + to] === 1) buf[n++] = from | (to << 9);
-          to += off;
-          continue;
-        }
-        if (t !== OFF && (t & 1) !== us && rs.capturable[t] === 1 && stop[stopBase + to] === 1)
-          buf[n++] = from | (to << 9);
-        break;
-      }
+      if (t !== OFF && (t & 1) !== us && rs.capturable[t] === 1 && stop[stopBase + to] === 1)
+        buf[n++] = from | (to << 9);
+      break;
     }
-    if (rs.giraffe[code] === 1) n = giraffeMoves(pos, from, code, n);
   }
+  if (rs.giraffe[code] === 1) n = giraffeMoves(pos, from, code, n, tacticalOnly);
   return n;
 }
 
 /** RULES.md §2 giraffe: diagonal step to an empty cell, then >= 3 cells orthogonally outward. */
-function giraffeMoves(pos: FastPosition, from: number, code: number, start: number): number {
+function giraffeMoves(
+  pos: FastPosition,
+  from: number,
+  code: number,
+  start: number,
+  tacticalOnly: boolean,
+): number {
   const board = pos.board;
   const rs = pos.rs;
   const buf = pos.moves;
@@ -84,7 +100,7 @@ function giraffeMoves(pos: FastPosition, from: number, code: number, start: numb
       for (let to = d + 3 * o; ; to += o) {
         const t = board[to]!;
         if (t === EMPTY) {
-          if (rs.stop[stopBase + to] === 1) buf[n++] = from | (to << 9);
+          if (!tacticalOnly && rs.stop[stopBase + to] === 1) buf[n++] = from | (to << 9);
           continue;
         }
         if (t !== OFF && (t & 1) !== us && rs.capturable[t] === 1 && rs.stop[stopBase + to] === 1)
@@ -96,7 +112,13 @@ function giraffeMoves(pos: FastPosition, from: number, code: number, start: numb
   return n;
 }
 
-function pawnMoves(pos: FastPosition, from: number, code: number, start: number): number {
+function pawnMoves(
+  pos: FastPosition,
+  from: number,
+  code: number,
+  start: number,
+  tacticalOnly: boolean,
+): number {
   const rs = pos.rs;
   const board = pos.board;
   const buf = pos.moves;
@@ -106,9 +128,10 @@ function pawnMoves(pos: FastPosition, from: number, code: number, start: number)
   let n = start;
   const to = from + fwd;
   if (board[to] === EMPTY && rs.stop[stopBase + to] === 1) {
-    n = pawnArrival(pos, from, to, code, n);
+    if (!tacticalOnly || rs.promotionZone[us]![to] === 1) n = pawnArrival(pos, from, to, code, n);
     const two = to + fwd;
     if (
+      !tacticalOnly &&
       rs.geo.rankOf(from) === rs.doubleStepRank[us] &&
       board[two] === EMPTY &&
       rs.stop[stopBase + two] === 1

@@ -12,13 +12,21 @@ import {
   VARIANTS,
   VARIANT_IDS,
   compileRuleset,
+  EMPTY,
+  EN_PASSANT,
+  PAWN_OF_PAWNS_RETURN,
+  PROMOTE,
   generateLegal,
+  generateTactical,
+  inCheck,
   isAttacked,
+  isOrdinaryLegal,
   makeDesignerFen,
   makeFen,
   makeMoveText,
   makePgn,
   moveFlag,
+  moveTo,
   parseDesignerFen,
   parseFen,
   parsePgn,
@@ -181,6 +189,7 @@ function playout(config: Config, choices: readonly number[], fresh: FastPosition
   const fast = new FastPosition(rs);
   const setup = parseFen(rs, pos.fen());
   fast.load(setup.ok ? setup.value : startSetup(rs));
+  let previousMoves: number[] = [];
   for (const choice of choices) {
     if (pos.outcome()) break;
     const end = generateLegal(fast, 0);
@@ -192,6 +201,30 @@ function playout(config: Config, choices: readonly number[], fresh: FastPosition
     const texts = legal.map((m) => makeMoveText(rs, m));
     expect(new Set(readable).size).toBe(readable.length);
     expect([...texts].sort()).toEqual([...readable].sort());
+
+    // The quiescence generator gives exactly the legal captures and promotion-zone arrivals
+    // (every legal move when in check).
+    const tactical = legal.filter((m) => {
+      const flag = moveFlag(m);
+      if (flag === EN_PASSANT || flag === PROMOTE || flag === PAWN_OF_PAWNS_RETURN) return true;
+      return (flag === 0 || flag === 1) && fast.board[moveTo(m)] !== EMPTY;
+    });
+    const tacticalEnd = generateTactical(fast, end);
+    const generated = Array.from(fast.moves.subarray(end, tacticalEnd));
+    expect(generated.sort()).toEqual((inCheck(fast) ? legal : tactical).sort());
+
+    // A remembered move (here: this position's moves, the previous position's, and moves with
+    // every flag) is accepted exactly when it is legal here and not a special move.
+    const ordinaryFlags = new Set([0, 1, EN_PASSANT, PROMOTE, PAWN_OF_PAWNS_RETURN]);
+    const legalSet = new Set(legal);
+    const candidates = [
+      ...legal,
+      ...previousMoves,
+      ...legal.map((m) => (m & ~(15 << 18)) | (((moveFlag(m) + 1) % 10) << 18)),
+    ];
+    for (const m of candidates)
+      expect(isOrdinaryLegal(fast, m)).toBe(legalSet.has(m) && ordinaryFlags.has(moveFlag(m)));
+    previousMoves = legal;
 
     // Every legal move: make/unmake restores everything; the hash equals a fresh load's; no royal left attacked.
     const before = snapshot(fast);

@@ -13,6 +13,8 @@ import type { EvalTables } from './eval-tables.ts';
 import { mobility } from './mobility.ts';
 
 const FILES = 16;
+/** Entries of the evaluation cache (a power of two). */
+const CACHE_SIZE = 1 << 16;
 
 export class Evaluator {
   private readonly pawnCount = new Int8Array(2 * FILES);
@@ -24,9 +26,26 @@ export class Evaluator {
   private readonly material = new Int32Array(2);
   private readonly near = new Int32Array(2);
 
+  /** Evaluation cache by position hash: both key halves and the score of each entry. */
+  private readonly cacheLo = new Int32Array(CACHE_SIZE);
+  private readonly cacheHi = new Int32Array(CACHE_SIZE).fill(-1);
+  private readonly cacheScore = new Int32Array(CACHE_SIZE);
+
   constructor(readonly t: EvalTables) {}
 
+  /** The evaluation of `pos`, from a cache when this position was evaluated recently. */
   evaluate(pos: FastPosition): number {
+    const i = pos.hashLo & (CACHE_SIZE - 1);
+    if (this.cacheLo[i] === pos.hashLo && this.cacheHi[i] === pos.hashHi)
+      return this.cacheScore[i]!;
+    const score = this.compute(pos);
+    this.cacheLo[i] = pos.hashLo;
+    this.cacheHi[i] = pos.hashHi;
+    this.cacheScore[i] = score;
+    return score;
+  }
+
+  private compute(pos: FastPosition): number {
     const t = this.t;
     const rs = t.rs;
     const w = t.weights;

@@ -17,15 +17,19 @@
  */
 import {
   CASTLE,
+  DOUBLE_STEP,
   EMPTY,
   EN_PASSANT,
   KING_SWAP,
+  NORMAL,
   PROMOTE,
   RELOCATE,
   RENDEZVOUS,
   bareKingLoser,
   generateLegal,
+  generateTactical,
   inCheck,
+  isOrdinaryLegal,
   moveFlag,
   moveFrom,
   moveTo,
@@ -53,11 +57,9 @@ const LMR = new Int8Array(64 * 64).map((_, i) => {
   const n = i & 63;
   return d && n ? Math.floor(0.75 + (Math.log(d) * Math.log(n)) / 2.1) : 0;
 });
-/** Futility margins by remaining depth (index 1..3). */
-const FUTILITY_MARGIN = [0, 150, 300, 500];
-/** Quiet moves searched at most, by remaining depth (index 1..4), at non-PV nodes not in check. */
-const LATE_MOVE_LIMIT = [0, 8, 12, 20, 32];
 const MAX_MOVES_PER_PLY = 1024;
+/** Bound of the quiet-move history scores. */
+const HISTORY_MAX = 16384;
 
 export interface SearchLimits {
   readonly depth?: number;
@@ -121,6 +123,7 @@ export class Searcher {
   private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLength = new Int32Array(MAX_PLY);
   private readonly playedAt = new Int32Array(MAX_PLY);
+  private readonly evalStack = new Int32Array(MAX_PLY);
   private excludedRoot: number[] = [];
   private rootPly = 0;
 
@@ -378,13 +381,29 @@ export class Searcher {
       }
     }
 
-    // 5. Static evaluation, reverse futility pruning, razoring; without a table move, search shallower.
-    const staticEval = checked
-      ? -INFINITE
-      : tte.hit && tte.bound === BOUND_EXACT
-        ? scoreFromTable(tte.score, ply)
-        : this.evaluator.evaluate(pos);
-    if (!pvNode && !checked && depth <= 6 && staticEval - 90 * depth >= beta && !isMateScore(beta))
+    // 5. Static evaluation (sharpened by a table bound), reverse futility pruning, razoring;
+    //    without a table move, search shallower. "Improving": better than two plies ago.
+    let staticEval = -INFINITE;
+    if (!checked) {
+      staticEval = this.evaluator.evaluate(pos);
+      if (tte.hit && !isMateScore(tte.score)) {
+        const s = scoreFromTable(tte.score, ply);
+        if (
+          tte.bound === BOUND_EXACT ||
+          (tte.bound === BOUND_LOWER ? s > staticEval : s < staticEval)
+        )
+          staticEval = s;
+      }
+    }
+    this.evalStack[ply] = staticEval;
+    const improving = !checked && ply >= 2 && staticEval > this.evalStack[ply - 2]!;
+    if (
+      !pvNode &&
+      !checked &&
+      depth <= 8 &&
+      staticEval - 80 * (depth - (improving ? 1 : 0)) >= beta &&
+      !isMateScore(beta)
+    )
       return staticEval;
     if (!pvNode && !checked && depth <= 2 && staticEval + 250 * depth < alpha) {
       const q = this.qsearch(alpha, beta, ply, start);
@@ -401,7 +420,7 @@ export class Searcher {
       staticEval >= beta &&
       this.hasPieces(pos.side)
     ) {
-      const r = 3 + (depth >> 2);
+      const r = 3 + (depth >> 2) + Math.min(3, ((staticEval - beta) / 200) | 0);
       pos.makeNull();
       const score = -this.search(depth - 1 - r, -beta, -beta + 1, ply + 1, start, false);
       pos.unmakeNull();
@@ -409,29 +428,60 @@ export class Searcher {
       if (score >= beta) return isMateScore(score) ? beta : score;
     }
 
-    // 7. Moves; no legal move ends the game (mate, or stalemate as the variant rules).
-    const end = generateLegal(pos, start);
-    if (end === start) return checked || pos.rs.stalemateLoses ? -(MATE - ply) : DRAW;
-    this.scoreMoves(start, end, ttMove, ply);
+    // 7. Moves, in stages: a legal table move is tried before the others are generated (a
+    //    cut-off then saves the generation). No legal move ends the game (mate, or stalemate
+    //    as the variant rules).
+    let end: number;
+    let generated = false;
+    if (ttMove !== 0 && isOrdinaryLegal(pos, ttMove)) {
+      pos.moves[start] = ttMove;
+      this.scores[start] = 1 << 30;
+      end = start + 1;
+    } else {
+      end = generateLegal(pos, start);
+      if (end === start) return checked || pos.rs.stalemateLoses ? -(MATE - ply) : DRAW;
+      this.scoreMoves(start, end, ttMove, ply);
+      generated = true;
+    }
 
     // 8. Principal variation search with late-move reductions.
     let best = -INFINITE;
     let bestMove = 0;
     const origAlpha = alpha;
-    const next = end;
-    const futile =
-      !pvNode && !checked && depth <= 3 && staticEval + FUTILITY_MARGIN[depth]! <= alpha;
-    const lateMoveLimit = !pvNode && !checked && depth <= 4 ? LATE_MOVE_LIMIT[depth]! : 1 << 30;
+    const prunable = !pvNode && !checked;
+    const futile = prunable && depth <= 6 && staticEval + 100 + 120 * depth <= alpha;
+    const lateMoveLimit =
+      prunable && depth <= 8 ? ((3 + depth * depth) / (improving ? 1 : 2)) | 0 : 1 << 30;
     let quietsTried = 0;
-    for (let i = start; i < end; i++) {
+    for (let i = start; ; i++) {
+      if (i === end) {
+        if (generated) break;
+        // The table move did not cut off: generate the rest (without it) behind it.
+        generated = true;
+        end = this.generateRest(i, ttMove);
+        this.scoreMoves(i, end, 0, ply);
+        if (i === end) break;
+      }
       const m = this.pickNext(i, end);
+      const next = end;
       const capture = this.isCapture(m);
       const index = i - start;
-      // Futility and late-move pruning of quiet moves near the leaves (never the first move),
-      // and captures that lose material by SEE at shallow depth.
-      if (index > 0 && moveFlag(m) !== PROMOTE && best > -MATE_BOUND) {
-        if (!capture && (futile || quietsTried >= lateMoveLimit)) continue;
-        if (capture && !pvNode && depth <= 3 && this.scores[i]! < 0) continue;
+      const flag = moveFlag(m);
+      // Near the leaves, after the first move: futility, late-move and history pruning of quiet
+      // moves, and moves whose exchange on the target loses too much (SEE), quiet or capture.
+      if (index > 0 && flag !== PROMOTE && best > -MATE_BOUND) {
+        if (!capture) {
+          if (futile || quietsTried >= lateMoveLimit) continue;
+          if (prunable && depth <= 3 && this.scores[i]! < -2000 * depth) continue;
+          if (
+            depth <= 6 &&
+            (flag === NORMAL || flag === DOUBLE_STEP) &&
+            see(pos, m, this.tables.valueMg, this.tables.kingLike) < -60 * depth
+          )
+            continue;
+        } else if (!pvNode && depth <= 6 && this.scores[i]! < 0) {
+          if (see(pos, m, this.tables.valueMg, this.tables.kingLike) < -100 * depth) continue;
+        }
       }
       if (!capture) quietsTried++;
       this.playedAt[ply] = m;
@@ -441,12 +491,16 @@ export class Searcher {
       if (index === 0) score = -this.search(depth - 1, -beta, -alpha, ply + 1, next, true);
       else {
         let r = 0;
-        if (depth >= 3 && index >= 2 && !capture && !checked && moveFlag(m) !== PROMOTE) {
+        if (depth >= 3 && index >= 2 && !checked && flag !== PROMOTE) {
           r = LMR[Math.min(depth, 63) * 64 + Math.min(index, 63)]!;
+          if (capture) r = this.scores[i]! < 0 ? r - 1 : 0;
+          else {
+            if (!improving) r++;
+            if (m === this.killers[ply * 2] || m === this.killers[ply * 2 + 1]) r -= 2;
+            const h = this.history[pos.board[moveTo(m)]! * pos.rs.size + moveTo(m)]!;
+            r -= Math.max(-2, Math.min(2, (h / 5000) | 0));
+          }
           if (pvNode) r--;
-          if (m === this.killers[ply * 2] || m === this.killers[ply * 2 + 1]) r--;
-          const h = this.history[pos.board[moveTo(m)]! * pos.rs.size + moveTo(m)]!;
-          if (h < 0) r++;
           if (inCheck(pos)) r--;
           r = Math.max(0, Math.min(depth - 2, r));
         }
@@ -479,6 +533,19 @@ export class Searcher {
     return best;
   }
 
+  /** Legal moves except `skip` from `start`; returns the end index. */
+  private generateRest(start: number, skip: number): number {
+    const moves = this.pos.moves;
+    const end = generateLegal(this.pos, start);
+    for (let i = start; i < end; i++) {
+      if (moves[i] === skip) {
+        moves[i] = moves[end - 1]!;
+        return end - 1;
+      }
+    }
+    return end;
+  }
+
   private hasPieces(color: number): boolean {
     const pos = this.pos;
     const t = this.tables;
@@ -509,16 +576,18 @@ export class Searcher {
       this.killers[ply * 2] = m;
     }
     const size = pos.rs.size;
-    const bonus = depth * depth;
-    const code = pos.board[moveFrom(m)]!;
-    const h = code * size + moveTo(m);
-    this.history[h] = Math.min(1 << 20, this.history[h]! + bonus);
+    const bonus = Math.min(32 * depth * depth, 2000);
+    const history = this.history;
+    // History with gravity: values stay within +-HISTORY_MAX, recent results weigh most.
+    const update = (k: number, delta: number): void => {
+      history[k] = (history[k]! + delta - (history[k]! * Math.abs(delta)) / HISTORY_MAX) | 0;
+    };
+    update(pos.board[moveFrom(m)]! * size + moveTo(m), bonus);
     // Quiet moves tried before the cut-off lose what the cut-off move gained.
     for (let i = start; i < cutIndex; i++) {
       const q = this.pos.moves[i]!;
       if (this.isCapture(q)) continue;
-      const k = pos.board[moveFrom(q)]! * size + moveTo(q);
-      this.history[k] = Math.max(-(1 << 20), this.history[k]! - bonus);
+      update(pos.board[moveFrom(q)]! * size + moveTo(q), -bonus);
     }
     if (ply > 0) {
       const prev = this.playedAt[ply - 1]!;
@@ -598,8 +667,9 @@ export class Searcher {
     }
     const checked = inCheck(pos);
     let best = -INFINITE;
-    // Where stalemate decides the game (it loses), look for legal moves before standing pat.
-    let end = -1;
+    // In check every evasion is searched; where stalemate decides the game (it loses), look for
+    // a legal move before standing pat; otherwise only captures and promotions are generated.
+    let end = start;
     if (checked || pos.rs.stalemateLoses) {
       end = generateLegal(pos, start);
       if (end === start) return -(MATE - ply);
@@ -608,10 +678,7 @@ export class Searcher {
       best = this.evaluator.evaluate(pos);
       if (best >= beta) return best;
       if (best > alpha) alpha = best;
-    }
-    if (end < 0) {
-      end = generateLegal(pos, start);
-      if (end === start) return DRAW;
+      if (!pos.rs.stalemateLoses) end = generateTactical(pos, start);
     }
     const t = this.tables;
     // Keep captures and promotions (all moves when in check), ordered by MVV-LVA.
