@@ -6,7 +6,6 @@
 import { Position, parsePgn, type Color, type MoveInfo } from '@citadel/core';
 import {
   boardState,
-  choiceLabel,
   createBoard,
   hasCitadels,
   legend,
@@ -28,6 +27,7 @@ import {
   type Opponent,
   type TimeControl,
 } from './game.ts';
+import { MoveChooser } from './move-chooser.ts';
 import { isMuted, playSound, setMuted } from './sound.ts';
 import { specialNotes } from './special.ts';
 import { MENU, variantDef } from './variants.ts';
@@ -68,7 +68,6 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   let thinking = false;
   /** Bumped whenever the game changes under a running search, so its answer is dropped. */
   let generation = 0;
-  let chooser: HTMLElement | null = null;
   let hoverKind: string | null = null;
   /** The engine's suggestion for the user's move, shown until the position changes. */
   let hint: MoveInfo | null = null;
@@ -108,6 +107,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     bottomClock,
     hoverInfo,
   );
+  const chooser = new MoveChooser(boardArea);
 
   const variantSelect = h(
     'select',
@@ -492,7 +492,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     const mine = ++generation;
     render(false);
     ctx.engine
-      .go(game.spec(), game.setup.level)
+      .go(game.spec(), game.setup.level, game.engineClock() ?? undefined)
       .then((reply) => {
         if (mine !== generation) return;
         thinking = false;
@@ -558,34 +558,11 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   // ---- promotion and other choices ---------------------------------------------------------------
 
   function openChooser(options: MoveInfo[]): void {
-    closeChooser();
-    const color = game.position.turn();
-    chooser = h(
-      'div',
-      { class: 'chooser', role: 'dialog', 'aria-label': 'Choose the move' },
-      h('p', {}, options[0]!.promotion ? 'Promote to:' : 'Choose:'),
-      h(
-        'div',
-        { class: 'choices' },
-        options.map((m) => {
-          const c = choiceLabel(m);
-          return h(
-            'button',
-            { type: 'button', class: 'choice', onclick: () => (closeChooser(), play(m.text)) },
-            c.kind ? svg(pieceSvg(c.kind, color), 'choice-img') : null,
-            h('span', {}, c.label),
-          );
-        }),
-      ),
-      h('button', { type: 'button', class: 'cancel', onclick: () => closeChooser() }, 'Cancel'),
-    );
-    boardArea.append(chooser);
-    chooser.querySelector<HTMLButtonElement>('.choice')?.focus();
+    chooser.open(options, game.position.turn(), (m) => play(m.text));
   }
 
   function closeChooser(): void {
-    chooser?.remove();
-    chooser = null;
+    chooser.close();
   }
 
   // ---- hover and legend -------------------------------------------------------------------------
@@ -1003,7 +980,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
       Home: 0,
       End: moves,
     };
-    if (e.key === 'Escape' && chooser) {
+    if (e.key === 'Escape' && chooser.isOpen()) {
       closeChooser();
       return;
     }
