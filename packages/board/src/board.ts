@@ -6,6 +6,7 @@
  *
  * Input: click-click and drag-and-drop through pointer events (mouse, pen and touch alike), and
  * the keyboard (every cell is a focusable grid cell; arrow keys move, Enter/Space pick and drop).
+ * A press that neither picks up nor drops a piece is reported by `onSquare` (editors use it).
  */
 import { pieceSvg } from './pieces.ts';
 import { BOARD_CSS } from './style.ts';
@@ -395,7 +396,11 @@ export class Board {
       this.select(null);
       return;
     }
-    this.select(this.state.legalTargets(square).length ? square : null);
+    if (this.state.legalTargets(square).length) this.select(square);
+    else {
+      this.select(null);
+      this.options.onSquare?.(square);
+    }
   }
 
   // ---- pointer --------------------------------------------------------------------------------
@@ -419,6 +424,7 @@ export class Board {
     }
     if (this.state.legalTargets(square).length === 0) {
       this.select(null);
+      this.options.onSquare?.(square);
       return;
     }
     const wasSelected = this.selected === square;

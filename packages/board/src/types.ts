@@ -49,6 +49,11 @@ export interface BoardState {
 export interface BoardOptions {
   /** The user moved a piece (by click-click, drag or keyboard) to one of its legal targets. */
   readonly onMove: (from: string, to: string) => void;
+  /**
+   * The user pressed a cell (click, tap, Enter or Space) that neither starts nor ends a move: one
+   * whose piece has no legal target and that is no target of the selected piece.
+   */
+  readonly onSquare?: (square: string) => void;
   /** The pointer or keyboard focus is over a cell (null when it leaves the board). */
   readonly onHover?: (square: string | null, piece: BoardPiece | null) => void;
   /** Accessible name of the board. */

@@ -194,10 +194,12 @@ describe('FEN errors say what and where', () => {
 
   it('a piece on a cell it may not stand on (Tamerlane citadels hold only royals)', () => {
     const fen = fenFrom('tamerlane', { g2: 'K', g9: 'k', a9: 'R' });
-    expect(parseErr(tam, fen)).toBe('rank 9: Rook cannot stand on a9');
+    expect(parseErr(tam, fen)).toBe(
+      'rank 9: Rook cannot stand on a9 (only King, Prince, Adventitious King may stand on a citadel)',
+    );
     // White's own King may not enter White's citadel m2.
     expect(parseErr(tam, fenFrom('tamerlane', { g2: 'K', g9: 'k', m2: 'K' }))).toBe(
-      'rank 2: King cannot stand on m2',
+      'rank 2: King cannot stand on m2 (a King may not enter its own citadel)',
     );
   });
 
@@ -311,6 +313,12 @@ describe('FEN errors say what and where', () => {
     expect(parseErr(tam, fenFrom('tamerlane', { g2: 'K', c5: 'P[P=]', g9: 'k' }))).toBe(
       "White's waiting pawn of pawns on c5 must stand on its last rank",
     );
+    // A tagged pawn too, unless its side's king swap is used (the swap may have put it there).
+    expect(parseErr(tam, fenFrom('tamerlane', { g2: 'K', c10: 'P[R]', g9: 'k' }, 'w', 'Ss'))).toBe(
+      'White pawn of rooks on c10 should have promoted',
+    );
+    const swapped = fenFrom('tamerlane', { g2: 'K', c10: 'P[R]', g9: 'k' }, 'w', 's');
+    expect(parseOk(tam, swapped)).toBe(swapped);
     const waiting = fenFrom('tamerlane', { g2: 'K', c10: 'P[P=]', g9: 'k' });
     expect(parseOk(tam, waiting)).toBe(waiting);
   });

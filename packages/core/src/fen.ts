@@ -2,11 +2,10 @@
  * Our position text (docs/formats.md), as a parse/make pair: `parseFen` never throws and says
  * what is wrong and where; `makeFen(parseFen(x))` writes every reachable position back exactly.
  */
-import { FastPosition, type Setup } from './fast-position.ts';
+import type { Setup } from './fast-position.ts';
 import { STRIDE } from './geometry.ts';
-import { royalSquare } from './movegen.ts';
-import { isAttacked } from './attacks.ts';
-import { EMPTY, KIND, OFF, codeKind, kindInfo, pieceCode } from './piece-kinds.ts';
+import { EMPTY, OFF, codeKind, pieceCode } from './piece-kinds.ts';
+import { impliedRights, playableProblem, standProblem } from './position-problems.ts';
 import { RIGHTS_LETTERS, type Ruleset } from './ruleset.ts';
 import { err, ok, type Result } from './types.ts';
 
@@ -102,8 +101,8 @@ export function parseBoardText(
         if (!(onesForCells && code === EMPTY))
           return `${where}: ${code === EMPTY ? 'empty cell' : `'${token}'`} on ${geo.name(s)}, which does not exist (write '${onesForCells ? '1' : '*'}')`;
       } else {
-        if (code !== EMPTY && rs.stop[code * rs.size + s] !== 1)
-          return `${where}: ${kindInfo(codeKind(code)).name} cannot stand on ${geo.name(s)}`;
+        const why = code === EMPTY ? null : standProblem(rs, code, s);
+        if (why) return `${where}: ${why}`;
         board[s] = code;
       }
       f++;
@@ -219,71 +218,8 @@ export function parseFields(
     halfmove: Number(halfText),
     fullmove: Number(fullText),
   };
-  const problem = positionProblem(rs, setup);
-  return problem ? err(problem) : ok(setup);
-}
-
-/** The rights a board still allows: every right of the variant whose pieces stand on their home cells. */
-export function impliedRights(rs: Ruleset, board: Uint8Array): number {
-  let rights = 0;
-  for (let i = 0; i < 8; i++) {
-    const bit = 1 << i;
-    if ((rs.allRights & bit) === 0) continue;
-    if (rightAllowed(rs, board, bit) === null) rights |= bit;
-  }
-  return rights;
-}
-
-/** Why `bit` cannot be a right on this board, or null. */
-function rightAllowed(rs: Ruleset, board: Uint8Array, bit: number): string | null {
-  for (const color of [0, 1] as const) {
-    for (const side of rs.castling[color]!) {
-      if (side.right !== bit) continue;
-      if (board[side.kingFrom] !== rs.kingCode[color])
-        return `castling right without the king on ${rs.geo.name(side.kingFrom)}`;
-      if (board[side.rookFrom] !== pieceCode(KIND.rook, color))
-        return `castling right without a rook on ${rs.geo.name(side.rookFrom)}`;
-    }
-  }
-  return null;
-}
-
-function positionProblem(rs: Ruleset, setup: Setup): string | null {
-  const geo = rs.geo;
-  for (let i = 0; i < 8; i++) {
-    const bit = 1 << i;
-    if (setup.rights & bit) {
-      const why = rightAllowed(rs, setup.board, bit);
-      if (why) return why;
-    }
-  }
-  for (const color of [0, 1] as const) {
-    const who = color === 0 ? 'White' : 'Black';
-    let kings = 0;
-    let princes = 0;
-    for (const s of geo.cells) {
-      const c = setup.board[s]!;
-      if (c === rs.kingCode[color]) kings++;
-      if (c === rs.princeCode[color]) princes++;
-      if (c !== EMPTY && (c & 1) === color) {
-        const kind = codeKind(c);
-        if (rs.isPawn[c] && rs.promotionChoices.length > 0 && rs.promotionZone[color]![s])
-          return `${who} pawn on ${geo.name(s)} should have promoted`;
-        if (kind === KIND.pawnOfPawnsWaiting && !rs.promotionZone[color]![s])
-          return `${who}'s waiting pawn of pawns on ${geo.name(s)} must stand on its last rank`;
-      }
-    }
-    if (kings > 1) return `${who} has ${kings} kings`;
-    if (princes > 1) return `${who} has ${princes} princes`;
-    if (kings + princes === 0) return `${who} has no king`;
-  }
-  const pos = new FastPosition(rs);
-  pos.load(setup);
-  const them = setup.side ^ 1;
-  const theirRoyal = royalSquare(pos, them);
-  if (theirRoyal >= 0 && isAttacked(pos, theirRoyal, setup.side))
-    return `the side not to move (${them === 0 ? 'White' : 'Black'}) is in check`;
-  return null;
+  const problem = playableProblem(rs, setup);
+  return problem ? err(problem.text) : ok(setup);
 }
 
 /** The start position of the ruleset's array, side White, all rights. */

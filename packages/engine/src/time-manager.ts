@@ -1,6 +1,8 @@
 /**
  * Time per move from the UCI limits: a fixed `movetime`, or a share of the remaining clock plus
- * most of the increment. `softMs`: do not start another iteration after it; `hardMs`: stop at once.
+ * most of the increment; with both, `movetime` caps the clock's share (a game whose engine has a
+ * time per move for its strength and a clock it must not run out of). `softMs`: do not start
+ * another iteration after it; `hardMs`: stop at once.
  */
 export interface ClockLimits {
   readonly movetime?: number;
@@ -18,10 +20,15 @@ export interface TimeBudget {
 
 export function budget(limits: ClockLimits): TimeBudget {
   const overhead = limits.overhead ?? 20;
-  if (limits.movetime !== undefined) {
-    const t = Math.max(1, limits.movetime - overhead);
-    return { softMs: t, hardMs: t };
-  }
+  const clock = clockBudget(limits, overhead);
+  if (limits.movetime === undefined) return clock;
+  const t = Math.max(1, limits.movetime - overhead);
+  if (clock.softMs === undefined || clock.hardMs === undefined) return { softMs: t, hardMs: t };
+  return { softMs: Math.min(t, clock.softMs), hardMs: Math.min(t, clock.hardMs) };
+}
+
+/** The clock's share for this move, or no limit without a clock. */
+function clockBudget(limits: ClockLimits, overhead: number): TimeBudget {
   if (limits.time === undefined) return {};
   const time = Math.max(1, limits.time - overhead);
   const inc = limits.increment ?? 0;

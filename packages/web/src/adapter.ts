@@ -8,9 +8,15 @@ import {
   KIND_INFO,
   VARIANTS,
   colorName,
+  kindInfo,
+  kindKey,
+  pieceCode,
+  pieceText,
+  type Color,
   type KindKey,
   type MoveInfo,
   type Position,
+  type Ruleset,
 } from '@citadel/core';
 import {
   createBoard,
@@ -27,9 +33,9 @@ export type { Board, Side };
 export { createBoard, pieceSvg };
 
 /** Every cell of the bounding box: holes absent, citadels with their owner, special cells marked. */
-export function boardCells(position: Position): BoardCell[] {
-  const geo = position.rs.geo;
-  const rules = position.rs.def.rules;
+export function boardCells(rs: Ruleset): BoardCell[] {
+  const geo = rs.geo;
+  const rules = rs.def.rules;
   const marks = new Map<string, string>();
   if (rules.allSeeingEye) marks.set(rules.allSeeingEye.square, 'eye');
   if (rules.centre) marks.set(rules.centre.square, 'centre');
@@ -103,7 +109,7 @@ export function boardState(position: Position, view: ViewOptions): BoardState {
   return {
     files: position.rs.geo.files,
     ranks: position.rs.geo.ranks,
-    cells: boardCells(position),
+    cells: boardCells(position.rs),
     pieces: boardPieces(position),
     orientation: view.orientation,
     lastMove: last ? { from: last.from, to: last.to } : undefined,
@@ -175,6 +181,47 @@ export function legend(start: Position): { pieces: LegendEntry[]; pawns: LegendE
     } else pieces.push(entry);
   }
   return { pieces, pawns };
+}
+
+/** A piece a position editor can place: its FEN text, picture and name. */
+export interface PaletteEntry {
+  readonly text: string;
+  readonly color: Color;
+  readonly kind: KindKey;
+  /** `Rook`, `Pawn of rooks`. */
+  readonly name: string;
+  readonly pawn: boolean;
+}
+
+/** Every piece of the variant in both colours, in the variant's kind order (pawns flagged). */
+export function palette(rs: Ruleset): PaletteEntry[] {
+  const out: PaletteEntry[] = [];
+  for (const color of [0, 1] as const)
+    for (const kind of rs.kinds) {
+      const key = kindKey(kind);
+      out.push({
+        text: pieceText(rs, pieceCode(kind, color)),
+        color: colorName(color),
+        kind: key,
+        name: kindInfo(kind).name,
+        pawn: key.startsWith('pawn'),
+      });
+    }
+  return out;
+}
+
+/** Board pieces of a placement (square -> FEN text) drawn from the palette's entries. */
+export function placedPieces(
+  entries: readonly PaletteEntry[],
+  placement: ReadonlyMap<string, string>,
+): BoardPiece[] {
+  const byText = new Map(entries.map((e) => [e.text, e]));
+  const out: BoardPiece[] = [];
+  for (const [square, text] of placement) {
+    const e = byText.get(text);
+    if (e) out.push({ square, color: e.color, kind: e.kind, text, name: e.name.toLowerCase() });
+  }
+  return out;
 }
 
 /** True when the board has citadels (the legend explains them). */

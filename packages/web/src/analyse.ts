@@ -1,12 +1,15 @@
 /**
  * The analysis board, `/analyse/<variant>?fen=<FEN>&array=<id>`: any position, moves for both
  * sides, and the engine at full strength in its Worker showing an evaluation bar and its best
- * three lines (MultiPV), updated as each depth finishes. The URL follows the position shown.
+ * three lines (MultiPV), updated as each depth finishes. The URL follows the position shown. A
+ * promotion offers its choice of pieces; "Edit position" opens the position editor on it.
  */
 import { Position, type MoveInfo } from '@citadel/core';
 import type { EngineInfo, UciScore } from '@citadel/engine';
 import { boardState, createBoard, movesFor, type Board } from './adapter.ts';
 import { h } from './dom.ts';
+import { saveGameFrom } from './game.ts';
+import { MoveChooser } from './move-chooser.ts';
 import type { PageContext } from './play.ts';
 import { variantDef } from './variants.ts';
 
@@ -124,6 +127,15 @@ export function analysePage(
     },
     'Play from here',
   );
+  const editBtn = h(
+    'button',
+    {
+      type: 'button',
+      title: 'Set up a position of your own, starting from this one',
+      onclick: () => editPosition(),
+    },
+    'Edit position',
+  );
   const panel = h(
     'aside',
     { class: 'panel' },
@@ -133,18 +145,20 @@ export function analysePage(
     h(
       'section',
       { class: 'moves-box', 'aria-label': 'Move list' },
-      h('div', { class: 'tool-row' }, backBtn, resetBtn, playBtn),
+      h('div', { class: 'tool-row' }, backBtn, resetBtn, playBtn, editBtn),
       moveList,
     ),
   );
   ctx.root.replaceChildren(h('main', { class: 'play analyse' }, boardArea, panel));
   const geo = root.rs.geo;
   boardHost.style.setProperty('--aspect', String(geo.files / geo.ranks));
+  const chooser = new MoveChooser(boardArea);
   const board: Board = createBoard(boardHost, {
     label: `${def.name} analysis board`,
     onMove: (from, to) => {
       const options = movesFor(position, from, to);
-      if (options[0]) playMove(options[0]);
+      if (options.length > 1) chooser.open(options, position.turn(), playMove);
+      else if (options[0]) playMove(options[0]);
     },
   });
 
@@ -155,10 +169,12 @@ export function analysePage(
   }
 
   function back(): void {
+    chooser.close();
     if (position.undo()) changed(false);
   }
 
   function reset(): void {
+    chooser.close();
     position = root.clone();
     changed(false);
   }
@@ -178,26 +194,15 @@ export function analysePage(
   function playFromHere(): void {
     ctx.engine.stop();
     generation++;
-    const game = {
-      version: 1,
-      setup: {
-        variant: def.id,
-        array: arrayId,
-        opponent: 'human',
-        side: position.turn(),
-        level: 3,
-        fen: position.fen(),
-      },
-      moves: [],
-      resigned: null,
-    };
-    try {
-      localStorage.setItem(`citadel.game.${def.id}`, JSON.stringify(game));
-    } catch {
-      // without storage the play page starts from the array
-    }
+    // Without storage the play page starts from the array.
+    saveGameFrom(def.id, arrayId, position.fen());
     const array = arrayId !== def.arrays[0]!.id ? `?array=${arrayId}` : '';
     ctx.navigate(`/play/${def.id}${array}`);
+  }
+
+  function editPosition(): void {
+    const array = arrayId !== def.arrays[0]!.id ? `&array=${arrayId}` : '';
+    ctx.navigate(`/editor/${def.id}?fen=${encodeURIComponent(position.fen())}${array}`);
   }
 
   function changed(animate: boolean): void {

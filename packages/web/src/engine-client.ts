@@ -3,7 +3,7 @@
  * analysis, every iteration's info as it comes); stale answers are dropped.
  */
 import type { EngineInfo, GameSpec } from '@citadel/engine';
-import type { FromEngine, ToEngine } from './engine-messages.ts';
+import type { EngineClock, FromEngine, ToEngine } from './engine-messages.ts';
 
 export type EngineReply = Extract<FromEngine, { type: 'done' }>;
 
@@ -72,9 +72,19 @@ export class EngineClient {
     return promise;
   }
 
-  /** Asks for the best move; resolves null if cancelled meanwhile. */
-  go(game: GameSpec, level: number): Promise<EngineReply | null> {
-    return this.request({ type: 'go', game, level, movetime: movetimeFor(level) });
+  /**
+   * Asks for the best move at a level; with the game's clocks the engine thinks no longer than
+   * its share of its own time (and never longer than its level's time). Resolves null if
+   * cancelled meanwhile.
+   */
+  go(game: GameSpec, level: number, clock?: EngineClock): Promise<EngineReply | null> {
+    return this.request({
+      type: 'go',
+      game,
+      level,
+      movetime: movetimeFor(level),
+      ...(clock ? { clock } : {}),
+    });
   }
 
   /** Full-strength search of the best `multiPv` lines, streaming each iteration to `onInfo`. */

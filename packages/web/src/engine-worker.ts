@@ -6,7 +6,9 @@
 import { Engine } from '@citadel/engine';
 import type { FromEngine, ToEngine } from './engine-messages.ts';
 
-const engine = new Engine({ hashMb: 16 });
+/** Kept back from the clock per move for the messages, the page's work and its timer. */
+const MOVE_OVERHEAD_MS = 50;
+const engine = new Engine({ hashMb: 16, moveOverhead: MOVE_OVERHEAD_MS });
 const post = (m: FromEngine): void => postMessage(m);
 
 onmessage = (e: MessageEvent<ToEngine>): void => {
@@ -21,7 +23,11 @@ onmessage = (e: MessageEvent<ToEngine>): void => {
   try {
     const r = engine.go(
       m.game,
-      { movetime: m.movetime, ...(m.depth !== undefined ? { depth: m.depth } : {}) },
+      {
+        movetime: m.movetime,
+        ...(m.clock ?? {}),
+        ...(m.depth !== undefined ? { depth: m.depth } : {}),
+      },
       {
         now: () => performance.now(),
         ...(m.info ? { onInfo: (info) => post({ type: 'info', id: m.id, info }) } : {}),

@@ -5,6 +5,7 @@
  */
 import { Position, makePgn, type Color, type MoveInfo, type PgnGame } from '@citadel/core';
 import type { GameSpec } from '@citadel/engine';
+import type { EngineClock } from './engine-messages.ts';
 
 export type Opponent = 'engine' | 'human';
 
@@ -124,6 +125,14 @@ export class Game {
     if (this.clocks[side] > 0) return false;
     this.flaggedBy = side;
     return true;
+  }
+
+  /** Both clocks and increments as the engine reads them, or null without a time control. */
+  engineClock(): EngineClock | null {
+    const tc = this.setup.clock;
+    if (!this.clocks || !tc) return null;
+    const inc = tc.increment * 1000;
+    return { wtime: this.clocks.white, btime: this.clocks.black, winc: inc, binc: inc };
   }
 
   /** The game as the engine reads it. */
@@ -282,6 +291,21 @@ export function saveGame(game: Game): void {
   } catch {
     // Storage full or disabled: the game still plays, it just won't survive a reload.
   }
+}
+
+/**
+ * Makes a new game from a position (for two players on one device, the side to move at the
+ * bottom) the variant's saved game, which the play page then opens. Returns why not when the
+ * position is refused or the storage is unavailable.
+ */
+export function saveGameFrom(variant: string, array: string, fen: string): string | null {
+  const made = Game.create({ variant, array, opponent: 'human', side: 'white', level: 3, fen });
+  if ('error' in made) return made.error;
+  const game = made.game;
+  game.setup = { ...game.setup, side: game.position.turn() };
+  if (!storage()) return 'this browser keeps no saved games';
+  saveGame(game);
+  return null;
 }
 
 export function loadGame(variant: string): Game | null {

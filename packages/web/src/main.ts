@@ -1,11 +1,13 @@
 /**
  * The app's entry: a header, and client-side routing with the history API.
- * Routes: `/play/<variant>?array=<id>`, `/learn/<variant>`, `/analyse/<variant>?fen=<FEN>`;
+ * Routes: `/play/<variant>?array=<id>`, `/learn/<variant>`, `/analyse/<variant>?fen=<FEN>`,
+ * `/editor/<variant>?fen=<FEN>` (the position editor);
  * `/` goes to `/play/tamerlane`.
  */
 import './style.css';
 import { analysePage } from './analyse.ts';
 import { h } from './dom.ts';
+import { editorPage } from './editor.ts';
 import { EngineClient } from './engine-client.ts';
 import { learnPage } from './learn.ts';
 import { playPage, type PageContext } from './play.ts';
@@ -40,13 +42,17 @@ function navigate(url: string, replace = false): void {
 
 function route(): void {
   const path = location.pathname.replace(/\/+$/, '');
-  const m = /^\/(play|learn|analyse)\/([a-z0-9-]+)$/.exec(path);
+  const m = /^\/(play|learn|analyse|editor)\/([a-z0-9-]+)$/.exec(path);
   if (!m || !variantDef(m[2]!)) {
     history.replaceState(null, '', `/${m?.[1] ?? 'play'}/${DEFAULT_VARIANT}`);
     route();
     return;
   }
-  const [, page, variant] = m as unknown as [string, 'play' | 'learn' | 'analyse', string];
+  const [, page, variant] = m as unknown as [
+    string,
+    'play' | 'learn' | 'analyse' | 'editor',
+    string,
+  ];
   teardown?.();
   const ctx: PageContext = { root: content, engine, navigate };
   const params = new URLSearchParams(location.search);
@@ -55,7 +61,9 @@ function route(): void {
       ? playPage(ctx, variant, params)
       : page === 'analyse'
         ? analysePage(ctx, variant, params)
-        : learnPage(ctx, variant);
+        : page === 'editor'
+          ? editorPage(ctx, variant, params)
+          : learnPage(ctx, variant);
   navLinks.replaceChildren(
     h(
       'a',
@@ -83,6 +91,15 @@ function route(): void {
         'aria-current': page === 'analyse' ? 'page' : null,
       },
       'Analyse',
+    ),
+    h(
+      'a',
+      {
+        href: `/editor/${variant}`,
+        'data-link': true,
+        'aria-current': page === 'editor' ? 'page' : null,
+      },
+      'Editor',
     ),
     h('span', { class: 'variant-name' }, MENU.find((v) => v.id === variant)?.short ?? variant),
   );

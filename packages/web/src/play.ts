@@ -1,36 +1,24 @@
 /**
  * The play page, `/play/<variant>?array=<id>`: a game against the engine (in a Web Worker) or
  * between two players on one device, with the move list, navigation, takeback, resign, new game,
- * the end-of-game message and the piece legend. The game is saved after every change.
+ * the end-of-game message and the piece legend. The game is saved after every change. Parts with
+ * a concept of their own live beside it: setup-form.ts, clock-view.ts, legend-view.ts,
+ * move-chooser.ts, io-dialogs.ts and game-import.ts.
  */
-import { Position, parsePgn, type Color, type MoveInfo } from '@citadel/core';
-import {
-  boardState,
-  choiceLabel,
-  createBoard,
-  hasCitadels,
-  legend,
-  movesFor,
-  pieceSvg,
-  type Board,
-  type Side,
-} from './adapter.ts';
+import type { Color, MoveInfo } from '@citadel/core';
+import { boardState, createBoard, movesFor, type Board, type Side } from './adapter.ts';
+import { ClockView } from './clock-view.ts';
 import { h, svg } from './dom.ts';
 import type { EngineClient } from './engine-client.ts';
-import {
-  Game,
-  loadGame,
-  loadSettings,
-  saveGame,
-  saveSettings,
-  validClock,
-  type GameSetup,
-  type Opponent,
-  type TimeControl,
-} from './game.ts';
+import { Game, loadGame, loadSettings, saveGame, type GameSetup } from './game.ts';
+import { gameFromText } from './game-import.ts';
+import { closeDialog, openExportDialog, openImportDialog } from './io-dialogs.ts';
+import { LegendView } from './legend-view.ts';
+import { MoveChooser } from './move-chooser.ts';
+import { SetupForm } from './setup-form.ts';
 import { isMuted, playSound, setMuted } from './sound.ts';
 import { specialNotes } from './special.ts';
-import { MENU, variantDef } from './variants.ts';
+import { variantDef } from './variants.ts';
 
 export interface PageContext {
   readonly root: HTMLElement;
@@ -68,8 +56,6 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   let thinking = false;
   /** Bumped whenever the game changes under a running search, so its answer is dropped. */
   let generation = 0;
-  let chooser: HTMLElement | null = null;
-  let hoverKind: string | null = null;
   /** The engine's suggestion for the user's move, shown until the position changes. */
   let hint: MoveInfo | null = null;
   let hintPending = false;
@@ -80,7 +66,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
 
   const status = h('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
   const result = h('div', { class: 'result', role: 'alert', hidden: true });
-  const hoverInfo = h('div', { class: 'hover-info', 'aria-hidden': 'true' }, '\u00a0');
+  const legendView = new LegendView();
   /** Explains the special moves of the selected piece (king swap, rendezvous, castling…). */
   const specialInfo = h('div', {
     class: 'special-info',
@@ -89,104 +75,31 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     hidden: true,
   });
   const boardHost = h('div', { class: 'board-host' });
-  const clockEl = (color: Color): HTMLElement =>
-    h(
-      'div',
-      { class: `clock clock-${color}`, 'data-color': color, role: 'timer', 'aria-live': 'off' },
-      h('span', { class: 'clock-name' }, cap(color)),
-      h('span', { class: 'clock-time' }, ''),
-    );
-  const clockEls: Record<Color, HTMLElement> = { white: clockEl('white'), black: clockEl('black') };
-  const topClock = h('div', { class: 'clock-slot clock-top' });
-  const bottomClock = h('div', { class: 'clock-slot clock-bottom' });
+  const clockView = new ClockView();
   const boardArea = h(
     'section',
     { class: 'board-area', 'aria-label': 'Board' },
     status,
-    topClock,
+    clockView.top,
     boardHost,
-    bottomClock,
-    hoverInfo,
+    clockView.bottom,
+    legendView.hoverInfo,
   );
+  const chooser = new MoveChooser(boardArea);
 
-  const variantSelect = h(
-    'select',
-    { id: 'variant', name: 'variant' },
-    MENU.map((v) => h('option', { value: v.id, selected: v.id === def.id }, v.short)),
-  );
-  const arraySelect = h(
-    'select',
-    { id: 'array', name: 'array', disabled: def.arrays.length < 2 },
-    def.arrays.map((a) => h('option', { value: a.id }, a.name)),
-  );
-  const opponentSelect = h(
-    'select',
-    { id: 'opponent', name: 'opponent' },
-    h('option', { value: 'engine' }, 'the engine'),
-    h('option', { value: 'human' }, 'a friend (one device)'),
-  );
-  const sideSelect = h(
-    'select',
-    { id: 'side', name: 'side' },
-    h('option', { value: 'white' }, 'White'),
-    h('option', { value: 'black' }, 'Black'),
-  );
-  const levelInput = h('input', {
-    id: 'level',
-    name: 'level',
-    type: 'range',
-    min: 1,
-    max: 10,
-    step: 1,
+  const form = new SetupForm(def, {
+    variant: (id) => ctx.navigate(`/play/${id}`),
+    array: () => startNewGame(),
+    choice: () => {
+      // Before the first move a new choice starts the game over; later it waits for "New game".
+      if (game.moves().length === 0 || game.end()) startNewGame();
+      else form.setNote('Your choice applies from the next new game.');
+    },
+    level: (level) => {
+      game.setup = { ...game.setup, level };
+      saveGame(game);
+    },
   });
-  const levelOut = h('output', { for: 'level', class: 'level-out' });
-  const timeSelect = h(
-    'select',
-    { id: 'time-control', name: 'time-control' },
-    h('option', { value: 'none' }, 'No clock'),
-    h('option', { value: 'clock' }, 'Clock'),
-  );
-  const minutesInput = h('input', {
-    id: 'clock-minutes',
-    name: 'clock-minutes',
-    type: 'number',
-    min: 0.05,
-    max: 600,
-    step: 'any',
-    value: 5,
-    'aria-label': 'Minutes per side',
-  });
-  const incrementInput = h('input', {
-    id: 'clock-increment',
-    name: 'clock-increment',
-    type: 'number',
-    min: 0,
-    max: 600,
-    step: 1,
-    value: 3,
-    'aria-label': 'Increment in seconds',
-  });
-  const clockFields = h(
-    'span',
-    { class: 'clock-fields' },
-    minutesInput,
-    h('span', { 'aria-hidden': 'true' }, 'min +'),
-    incrementInput,
-    h('span', { 'aria-hidden': 'true' }, 's'),
-  );
-  const note = h('p', { class: 'note' });
-  const setupForm = h(
-    'form',
-    { class: 'setup', onsubmit: (e: Event) => e.preventDefault() },
-    h('label', {}, h('span', {}, 'Variant'), variantSelect),
-    h('label', {}, h('span', {}, 'Array'), arraySelect),
-    h('label', {}, h('span', {}, 'Play against'), opponentSelect),
-    h('label', { class: 'side-row' }, h('span', {}, 'Play as'), sideSelect),
-    h('label', { class: 'level-row' }, h('span', {}, 'Engine level'), levelInput, levelOut),
-    h('label', { class: 'time-row' }, h('span', {}, 'Time control'), timeSelect),
-    h('div', { class: 'clock-row' }, h('span', {}, ''), clockFields),
-    note,
-  );
 
   const newBtn = h(
     'button',
@@ -299,16 +212,15 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     moveList,
   );
 
-  const legendBox = h('section', { class: 'legend', 'aria-label': 'Pieces' });
   const panel = h(
     'aside',
     { class: 'panel' },
     specialInfo,
-    setupForm,
+    form.element,
     actions,
     tools,
     movesBox,
-    legendBox,
+    legendView.box,
   );
   const page = h('main', { class: 'play' }, boardArea, panel);
   ctx.root.replaceChildren(page);
@@ -319,7 +231,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   const board: Board = createBoard(boardHost, {
     label: `${def.name} board`,
     onMove: (from, to) => userMove(from, to),
-    onHover: (square) => showHover(square),
+    onHover: (square) => legendView.hover(game.positionAt(game.viewPly), square),
   });
   // The board reports moves, not selections: look at its selection after each input.
   let explained: string | null | undefined;
@@ -339,85 +251,8 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   for (const type of ['pointerdown', 'pointerup', 'keydown', 'keyup', 'click'])
     boardHost.addEventListener(type, () => queueMicrotask(explainSelection));
 
-  buildLegend();
-  syncForm();
-
-  // ---- form -----------------------------------------------------------------------------------
-
-  function syncForm(): void {
-    arraySelect.value = game.setup.array;
-    opponentSelect.value = game.setup.opponent;
-    sideSelect.value = game.setup.side;
-    levelInput.value = String(game.setup.level);
-    levelOut.textContent = String(game.setup.level);
-    const tc = game.setup.clock ?? null;
-    timeSelect.value = tc ? 'clock' : 'none';
-    if (tc) {
-      minutesInput.value = String(tc.minutes);
-      incrementInput.value = String(tc.increment);
-    }
-    clockFields.hidden = !tc;
-    const engine = game.setup.opponent === 'engine';
-    sideSelect.disabled = !engine;
-    levelInput.disabled = !engine;
-    const array = def.arrays.find((a) => a.id === game.setup.array);
-    note.textContent = array?.reconstructed
-      ? 'This array is reconstructed from incomplete sources.'
-      : '';
-  }
-
-  function formSetup(): GameSetup {
-    return {
-      variant: def.id,
-      array: arraySelect.value,
-      opponent: opponentSelect.value as Opponent,
-      side: sideSelect.value as Color,
-      level: Number(levelInput.value),
-      clock: formClock(),
-    };
-  }
-
-  function formClock(): TimeControl | null {
-    if (timeSelect.value !== 'clock') return null;
-    return validClock({
-      minutes: Number(minutesInput.value),
-      increment: Number(incrementInput.value),
-    });
-  }
-
-  variantSelect.addEventListener('change', () => ctx.navigate(`/play/${variantSelect.value}`));
-  arraySelect.addEventListener('change', () => startNewGame());
-  const choiceChanged = (): void => {
-    const f = formSetup();
-    saveSettings({ opponent: f.opponent, side: f.side, level: f.level, clock: f.clock ?? null });
-    clockFields.hidden = timeSelect.value !== 'clock';
-    // Before the first move a new choice starts the game over; later it waits for "New game".
-    if (game.moves().length === 0 || game.end()) startNewGame();
-    else note.textContent = 'Your choice applies from the next new game.';
-    syncSideLevel();
-  };
-  opponentSelect.addEventListener('change', choiceChanged);
-  sideSelect.addEventListener('change', choiceChanged);
-  timeSelect.addEventListener('change', choiceChanged);
-  minutesInput.addEventListener('change', choiceChanged);
-  incrementInput.addEventListener('change', choiceChanged);
-  levelInput.addEventListener('input', () => {
-    const level = Number(levelInput.value);
-    levelOut.textContent = String(level);
-    game.setup = { ...game.setup, level };
-    saveSettings({
-      opponent: game.setup.opponent,
-      side: game.setup.side,
-      level,
-      clock: formClock(),
-    });
-    saveGame(game);
-  });
-  function syncSideLevel(): void {
-    const engine = opponentSelect.value === 'engine';
-    sideSelect.disabled = !engine;
-    levelInput.disabled = !engine;
-  }
+  legendView.build(game.positionAt(0));
+  form.show(game.setup);
 
   // ---- game flow ------------------------------------------------------------------------------
 
@@ -425,11 +260,11 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     generation++;
     thinking = false;
     closeChooser();
-    game = newGame(formSetup());
+    game = newGame(form.read());
     flipped = false;
     ctx.engine.newGame();
     ctx.navigate(gameUrl(), true);
-    syncForm();
+    form.show(game.setup);
     render(false);
     maybeEngine();
   }
@@ -492,7 +327,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     const mine = ++generation;
     render(false);
     ctx.engine
-      .go(game.spec(), game.setup.level)
+      .go(game.spec(), game.setup.level, game.engineClock() ?? undefined)
       .then((reply) => {
         if (mine !== generation) return;
         thinking = false;
@@ -558,97 +393,11 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   // ---- promotion and other choices ---------------------------------------------------------------
 
   function openChooser(options: MoveInfo[]): void {
-    closeChooser();
-    const color = game.position.turn();
-    chooser = h(
-      'div',
-      { class: 'chooser', role: 'dialog', 'aria-label': 'Choose the move' },
-      h('p', {}, options[0]!.promotion ? 'Promote to:' : 'Choose:'),
-      h(
-        'div',
-        { class: 'choices' },
-        options.map((m) => {
-          const c = choiceLabel(m);
-          return h(
-            'button',
-            { type: 'button', class: 'choice', onclick: () => (closeChooser(), play(m.text)) },
-            c.kind ? svg(pieceSvg(c.kind, color), 'choice-img') : null,
-            h('span', {}, c.label),
-          );
-        }),
-      ),
-      h('button', { type: 'button', class: 'cancel', onclick: () => closeChooser() }, 'Cancel'),
-    );
-    boardArea.append(chooser);
-    chooser.querySelector<HTMLButtonElement>('.choice')?.focus();
+    chooser.open(options, game.position.turn(), (m) => play(m.text));
   }
 
   function closeChooser(): void {
-    chooser?.remove();
-    chooser = null;
-  }
-
-  // ---- hover and legend -------------------------------------------------------------------------
-
-  function buildLegend(): void {
-    const { pieces, pawns } = legend(game.positionAt(0));
-    const item = (e: (typeof pieces)[number]): HTMLElement =>
-      h(
-        'li',
-        {
-          class: 'legend-item',
-          'data-kind': e.kind,
-          title: e.becomes ? `${e.name}: becomes ${e.becomes}` : e.name,
-        },
-        svg(pieceSvg(e.kind, 'white', e.letter), 'legend-img'),
-        h('span', { class: 'legend-name' }, e.name.replace(/^Pawn of /, 'of ')),
-        h('span', { class: 'legend-letter' }, e.letter),
-      );
-    const parts: Array<HTMLElement | null | false> = [
-      h('h2', {}, 'Pieces'),
-      h('ul', { class: 'legend-list' }, pieces.map(item)),
-      pawns.length ? h('h3', {}, 'Pawns — the badge shows what each becomes') : null,
-      pawns.length ? h('ul', { class: 'legend-list pawns' }, pawns.map(item)) : null,
-      hasCitadels(game.position) &&
-        h(
-          'p',
-          { class: 'legend-citadel' },
-          h('span', { class: 'citadel-swatch' }, 'W'),
-          ' citadel (the letter says whose)',
-        ),
-    ];
-    legendBox.replaceChildren(...parts.filter((x): x is HTMLElement => x instanceof HTMLElement));
-  }
-
-  function showHover(square: string | null): void {
-    const shown = game.positionAt(game.viewPly);
-    const piece = square ? shown.pieces().find((p) => p.square === square) : undefined;
-    const kind = piece?.kind ?? null;
-    if (kind !== hoverKind) {
-      legendBox.querySelector('.legend-item.hover')?.classList.remove('hover');
-      if (kind)
-        legendBox.querySelector(`.legend-item[data-kind="${kind}"]`)?.classList.add('hover');
-      hoverKind = kind;
-    }
-    if (!square) {
-      hoverInfo.textContent = '\u00a0';
-      return;
-    }
-    const cell = shown.rs.geo.parseSquare(square);
-    const owner = cell >= 0 ? shown.rs.geo.citadelOwner[cell]! : -1;
-    const citadel = owner >= 0 ? ` — ${owner === 0 ? 'White' : 'Black'}'s citadel` : '';
-    if (!piece) {
-      hoverInfo.textContent = `${square}${citadel}`;
-      return;
-    }
-    const info = piece.kind.startsWith('pawnOf') ? promotesText(piece.kind) : '';
-    hoverInfo.textContent = `${square}: ${cap(piece.color)} ${piece.name}${info}${citadel}`;
-  }
-
-  function promotesText(kind: string): string {
-    if (kind.startsWith('pawnOfPawns')) return '';
-    const becomes = legend(game.positionAt(0)).pawns.find((p) => p.kind === kind)?.becomes;
-    return becomes ? ` (becomes ${becomes})` : '';
+    chooser.close();
   }
 
   // ---- rendering --------------------------------------------------------------------------------
@@ -754,33 +503,9 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
 
   // ---- clocks -------------------------------------------------------------------------------------
 
-  function formatClock(ms: number): string {
-    const tenths = Math.floor(ms / 100);
-    const secs = Math.floor(tenths / 10);
-    const m = Math.floor(secs / 60);
-    const ss = String(secs % 60).padStart(2, '0');
-    return secs < 10 ? `${m}:${ss}.${tenths % 10}` : `${m}:${ss}`;
-  }
-
   function renderClocks(): void {
-    const clocks = game.clocks;
-    const bottom = orientation();
-    const top: Color = bottom === 'white' ? 'black' : 'white';
-    topClock.hidden = bottomClock.hidden = !clocks;
-    boardArea.classList.toggle('with-clocks', clocks !== null);
-    if (!clocks) return;
-    if (clockEls[top].parentElement !== topClock) topClock.replaceChildren(clockEls[top]);
-    if (clockEls[bottom].parentElement !== bottomClock)
-      bottomClock.replaceChildren(clockEls[bottom]);
-    const running = game.clockRunning() ? game.position.turn() : null;
-    for (const c of ['white', 'black'] as const) {
-      const el = clockEls[c];
-      el.querySelector('.clock-time')!.textContent = formatClock(clocks[c]);
-      el.classList.toggle('running', running === c);
-      el.classList.toggle('low', clocks[c] < 10_000);
-      el.classList.toggle('flagged', clocks[c] === 0);
-      el.setAttribute('aria-label', `${cap(c)}'s clock: ${formatClock(clocks[c])}`);
-    }
+    boardArea.classList.toggle('with-clocks', game.clocks !== null);
+    clockView.render(game.clocks, game.clockRunning() ? game.position.turn() : null, orientation());
   }
 
   let lastTick = performance.now();
@@ -800,172 +525,27 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
 
   // ---- import and export -------------------------------------------------------------------------
 
-  let dialog: HTMLDialogElement | null = null;
-  function closeDialog(): void {
-    dialog?.close();
-    dialog?.remove();
-    dialog = null;
-  }
-  function showDialog(d: HTMLDialogElement): void {
-    closeDialog();
-    dialog = d;
-    d.addEventListener('close', () => {
-      if (dialog === d) closeDialog();
-    });
-    document.body.append(d);
-    d.showModal();
-  }
-
-  function download(name: string, text: string, type: string): void {
-    const url = URL.createObjectURL(new Blob([text], { type }));
-    const a = h('a', { href: url, download: name });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
-
   function openExport(kind: 'pgn' | 'fen'): void {
-    const text = kind === 'pgn' ? game.pgn() : game.positionAt(game.viewPly).fen();
-    const area = h('textarea', {
-      id: 'export-text',
-      readonly: true,
-      rows: kind === 'pgn' ? 12 : 3,
-      spellcheck: 'false',
-      'aria-label': kind === 'pgn' ? 'PGN of the game' : 'FEN of the position',
-    });
-    area.value = text;
-    const done = h('p', { class: 'dialog-note', role: 'status' });
+    const pgn = kind === 'pgn';
     const stamp = new Date().toISOString().slice(0, 10);
-    showDialog(
-      h(
-        'dialog',
-        { class: 'io-dialog', 'aria-label': kind === 'pgn' ? 'Export PGN' : 'Export FEN' },
-        h(
-          'h2',
-          {},
-          kind === 'pgn' ? 'The game in PGN' : `The position in FEN (move ${game.viewPly})`,
-        ),
-        area,
-        h(
-          'div',
-          { class: 'dialog-buttons' },
-          h(
-            'button',
-            {
-              type: 'button',
-              class: 'primary',
-              onclick: () => {
-                area.select();
-                navigator.clipboard
-                  ?.writeText(text)
-                  .then(() => (done.textContent = 'Copied to the clipboard.'))
-                  .catch(() => {
-                    const ok = document.execCommand('copy');
-                    done.textContent = ok ? 'Copied.' : 'Select the text and copy it.';
-                  });
-              },
-            },
-            'Copy',
-          ),
-          h(
-            'button',
-            {
-              type: 'button',
-              onclick: () =>
-                download(
-                  `citadel-${def.id}-${stamp}.${kind}`,
-                  text + (text.endsWith('\n') ? '' : '\n'),
-                  kind === 'pgn' ? 'application/x-chess-pgn' : 'text/plain',
-                ),
-            },
-            'Download',
-          ),
-          h('button', { type: 'button', onclick: () => closeDialog() }, 'Close'),
-        ),
-        done,
-      ),
-    );
-    area.focus();
-    area.select();
+    openExportDialog({
+      label: pgn ? 'Export PGN' : 'Export FEN',
+      title: pgn ? 'The game in PGN' : `The position in FEN (move ${game.viewPly})`,
+      textLabel: pgn ? 'PGN of the game' : 'FEN of the position',
+      text: pgn ? game.pgn() : game.positionAt(game.viewPly).fen(),
+      rows: pgn ? 12 : 3,
+      fileName: `citadel-${def.id}-${stamp}.${kind}`,
+      mimeType: pgn ? 'application/x-chess-pgn' : 'text/plain',
+    });
   }
 
   function openImport(): void {
-    const area = h('textarea', {
-      id: 'import-text',
-      rows: 10,
-      spellcheck: 'false',
-      placeholder: '[Variant "tamerlane"]\n\n1. g4 ...   — or a FEN',
-      'aria-label': 'PGN or FEN to import',
-    });
-    const file = h('input', {
-      id: 'import-file',
-      type: 'file',
-      accept: '.pgn,.fen,.txt,text/plain',
-      'aria-label': 'Choose a PGN or FEN file',
-    });
-    const error = h('p', { class: 'import-error', role: 'alert' });
-    file.addEventListener('change', () => {
-      const f = file.files?.[0];
-      if (!f) return;
-      void f.text().then((t) => {
-        area.value = t;
-        load();
-      });
-    });
-    const load = (): void => {
-      const why = importText(area.value);
-      if (why) {
-        error.textContent = why;
-        area.setAttribute('aria-invalid', 'true');
-      } else closeDialog();
-    };
-    showDialog(
-      h(
-        'dialog',
-        { class: 'io-dialog', 'aria-label': 'Import a game or position' },
-        h('h2', {}, 'Import a game (PGN) or a position (FEN)'),
-        h(
-          'p',
-          { class: 'dialog-note' },
-          `Paste it or choose a file. A PGN's Variant tag picks the variant; a FEN is read as ${def.name}. Your current game stays until the import succeeds.`,
-        ),
-        area,
-        h('label', { class: 'file-row' }, h('span', {}, 'File: '), file),
-        error,
-        h(
-          'div',
-          { class: 'dialog-buttons' },
-          h('button', { type: 'button', class: 'primary', onclick: load }, 'Load'),
-          h('button', { type: 'button', onclick: () => closeDialog() }, 'Cancel'),
-        ),
-      ),
-    );
-    area.focus();
+    openImportDialog(def.name, importText);
   }
 
   /** Loads a PGN or FEN text as the game; returns why not, leaving the current game as it is. */
   function importText(raw: string): string | null {
-    const text = raw.trim();
-    if (!text) return 'Nothing to import: paste a PGN or FEN, or choose a file.';
-    const base: GameSetup = { ...formSetup(), fen: undefined, rules: undefined };
-    const looksPgn = /^\[\w+\s+"/.test(text) || /(^|\s)1\.\s*\S/.test(text) || !text.includes('/');
-    let made: ReturnType<typeof Game.fromPgn>;
-    if (looksPgn) {
-      // Movetext without a Variant tag is read as this page's variant (not the PGN default, chess).
-      const prefix = /\[\s*Variant\s/i.test(text) ? '' : `[Variant "${def.id}"] `;
-      const parsed = parsePgn(prefix + raw);
-      if (!parsed.ok)
-        return `PGN: ${parsed.error.replace(
-          /^line 1, column (\d+)/,
-          (_, c: string) => `line 1, column ${Number(c) - prefix.length}`,
-        )}`;
-      made = Game.fromPgn(parsed.value, base);
-    } else {
-      const p = Position.fromFen(def.id, text, { array: game.setup.array });
-      if (!p.ok) return `FEN: ${p.error}`;
-      made = Game.create({ ...base, array: game.setup.array, fen: p.value.fen() });
-    }
+    const made = gameFromText(raw, def.id, game.setup.array, form.read());
     if ('error' in made) return made.error;
     const imported = made.game;
     if (imported.setup.variant !== def.id) {
@@ -983,8 +563,8 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     game = imported;
     flipped = false;
     ctx.navigate(gameUrl(), true);
-    syncForm();
-    buildLegend();
+    form.show(game.setup);
+    legendView.build(game.positionAt(0));
     render(false);
     maybeEngine();
     return null;
@@ -1003,7 +583,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
       Home: 0,
       End: moves,
     };
-    if (e.key === 'Escape' && chooser) {
+    if (e.key === 'Escape' && chooser.isOpen()) {
       closeChooser();
       return;
     }

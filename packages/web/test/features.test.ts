@@ -2,7 +2,8 @@
  * Browser tests of the play page's tools and the analysis board, in Debian's chromium via
  * playwright-core: typed moves, PGN/FEN export and import (with parse errors), the hint, clocks
  * and flag fall, the analysis board (evaluation bar, three lines deepening), a whole game against
- * the engine at level 1, and a special move (Tamerlane king swap) in an imported position.
+ * the engine at level 1, a short clock the engine keeps to, and a special move (Tamerlane king
+ * swap) in an imported position.
  * Built into a temporary folder so it can run beside browser.test.ts. Screenshots:
  * packages/web/test-results/features-*.png.
  */
@@ -184,6 +185,61 @@ describe('play tools and analysis in chromium', () => {
     expect(await page.locator('.result').textContent()).toBe("White's time ran out: Black wins");
     expect(await page.locator('.clock-white .clock-time').textContent()).toBe('0:00.0');
     await page.screenshot({ path: join(SHOTS, 'features-flag.png') });
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the engine keeps to its clock: 12 seconds for 25 moves at level 10, its clock falling', async () => {
+    // At level 10 the engine thinks up to 500 ms a move without a clock: 25 moves would take
+    // 12.5 s and flag. With the clock passed on it spends a share of what it has left.
+    const page = await open('/play/husun');
+    await page.selectOption('#opponent', 'engine');
+    await setValue(page, '#level', '10');
+    await page.selectOption('#time-control', 'clock');
+    await setValue(page, '#clock-minutes', '0.2');
+    await setValue(page, '#clock-increment', '0');
+    const ms = (text: string): number => {
+      const [m, s] = text.split(':') as [string, string];
+      return (Number(m) * 60 + Number(s)) * 1000;
+    };
+    const engineClock = async (): Promise<number> =>
+      ms((await page.locator('.clock-black .clock-time').textContent()) ?? '');
+    expect(await engineClock()).toBe(12_000);
+    const random = mulberry32(7);
+    const node = Position.start('husun');
+    if (!node.ok) throw new Error(node.error);
+    const pos = node.value;
+    const seen: number[] = [];
+    for (let n = 0; n < 25; n++) {
+      const legal = pos.legalMoves();
+      const move = legal[Math.floor(random() * legal.length)]!;
+      await cell(page, move.from).click();
+      await cell(page, move.to).click();
+      pos.play(move.text);
+      await page.waitForFunction(
+        (k) =>
+          !document.querySelector('.result')?.hasAttribute('hidden') ||
+          (document.querySelectorAll('ol.moves li').length >= k &&
+            !document.querySelector('.status.thinking')),
+        pos.history().length + 1,
+        { timeout: 10_000 },
+      );
+      if (await page.locator('.result').isVisible()) break;
+      const reply = (await moveTexts(page))[pos.history().length]!;
+      const r = pos.play(reply);
+      if (!r.ok) throw new Error(r.error);
+      seen.push(await engineClock());
+    }
+    await page.screenshot({ path: join(SHOTS, 'features-engine-clock.png') });
+    const result = (await page.locator('.result').isVisible())
+      ? await page.locator('.result').textContent()
+      : null;
+    console.log(`engine clock after each move (ms): ${seen.join(' ')}; result: ${result}`);
+    expect(result ?? '').not.toMatch(/Black's time ran out/);
+    expect(seen.length).toBeGreaterThanOrEqual(result ? 10 : 25);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeLessThanOrEqual(seen[i - 1]!);
+    expect(seen[seen.length - 1]!).toBeLessThan(12_000);
+    expect(seen[seen.length - 1]!).toBeGreaterThan(0);
     expect(page.errors).toEqual([]);
     await page.context().close();
   });

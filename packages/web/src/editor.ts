@@ -1,0 +1,377 @@
+/**
+ * The position editor, `/editor/<variant>?fen=<FEN>&array=<id>`: place pieces of the variant's
+ * palette (both colours, tagged pawns and the pawn of pawns' stages included), move or remove
+ * them, choose the side to move, clear the board or set the start position; then analyse or play
+ * the position. The core's `validateSetup` judges every change: a position it refuses is shown
+ * with the reason and can be neither analysed nor played. The address follows the last position
+ * the core accepted.
+ */
+import {
+  Position,
+  compileRuleset,
+  makeFen,
+  setupFromPieces,
+  validateSetup,
+  type Color,
+  type Ruleset,
+} from '@citadel/core';
+import {
+  boardCells,
+  createBoard,
+  palette,
+  pieceSvg,
+  placedPieces,
+  type Board,
+  type PaletteEntry,
+  type Side,
+} from './adapter.ts';
+import { h, svg } from './dom.ts';
+import { saveGameFrom } from './game.ts';
+import type { PageContext } from './play.ts';
+import { variantDef } from './variants.ts';
+
+/** What a press on a cell does: move pieces (drag or click-click), remove one, or place a piece. */
+type Tool =
+  | { readonly type: 'move' }
+  | { readonly type: 'erase' }
+  | { readonly type: 'place'; readonly entry: PaletteEntry };
+
+const cap = (c: Color): string => (c === 'white' ? 'White' : 'Black');
+
+/** The verdict on the position being edited: its FEN when the core accepts it, else the reason. */
+type Verdict =
+  { readonly ok: true; readonly fen: string } | { readonly ok: false; readonly why: string };
+
+export function editorPage(
+  ctx: PageContext,
+  variantId: string,
+  params: URLSearchParams,
+): () => void {
+  const def = variantDef(variantId)!;
+  const wantedArray = params.get('array');
+  const arrayId =
+    wantedArray && def.arrays.some((a) => a.id === wantedArray) ? wantedArray : def.arrays[0]!.id;
+  const compiled = compileRuleset(def.id, { array: arrayId });
+  if (!compiled.ok) throw new Error(compiled.error);
+  const rs: Ruleset = compiled.value;
+  const entries = palette(rs);
+  const start = Position.start(def.id, { array: arrayId });
+  if (!start.ok) throw new Error(start.error);
+
+  let loadError = '';
+  let initial = start.value;
+  const fromUrl = params.get('fen');
+  if (fromUrl) {
+    const p = Position.fromFen(def.id, fromUrl, { array: arrayId });
+    if (p.ok) initial = p.value;
+    else loadError = `The FEN in the address was not loaded: ${p.error}`;
+  }
+
+  /** The position being edited: FEN piece text by square, and the side to move. */
+  const placement = new Map<string, string>();
+  let side: Color = 'white';
+  let tool: Tool = { type: 'move' };
+  let orientation: Side = 'white';
+  let verdict: Verdict = { ok: false, why: '' };
+
+  function loadPosition(p: Position): void {
+    placement.clear();
+    for (const piece of p.pieces()) placement.set(piece.square, piece.text);
+    side = p.turn();
+  }
+  loadPosition(initial);
+
+  // ---- elements -----------------------------------------------------------------------------------
+
+  const status = h('div', { class: 'status setup-verdict', role: 'status', 'aria-live': 'polite' });
+  const hoverInfo = h('div', { class: 'hover-info', 'aria-hidden': 'true' }, '\u00a0');
+  const boardHost = h('div', { class: 'board-host' });
+  const boardArea = h(
+    'section',
+    { class: 'board-area', 'aria-label': 'Board' },
+    status,
+    boardHost,
+    hoverInfo,
+  );
+
+  const toolButton = (t: Tool, label: string, content: Node | string): HTMLButtonElement =>
+    h(
+      'button',
+      {
+        type: 'button',
+        class: t.type === 'place' ? 'palette-piece' : 'palette-tool',
+        'data-tool': t.type === 'place' ? null : t.type,
+        'data-piece': t.type === 'place' ? t.entry.text : null,
+        title: label,
+        'aria-label': label,
+        'aria-pressed': 'false',
+        onclick: () => chooseTool(t),
+      },
+      content,
+    );
+  const toolButtons: Array<{ tool: Tool; button: HTMLButtonElement }> = [];
+  const addTool = (t: Tool, label: string, content: Node | string): HTMLButtonElement => {
+    const button = toolButton(t, label, content);
+    toolButtons.push({ tool: t, button });
+    return button;
+  };
+  const pieceButtons = (color: Color, pawns: boolean): HTMLElement =>
+    h(
+      'div',
+      { class: 'palette-row' },
+      entries
+        .filter((e) => e.color === color && e.pawn === pawns)
+        .map((e) =>
+          addTool(
+            { type: 'place', entry: e },
+            `${cap(e.color)} ${e.name} (${e.text})`,
+            svg(pieceSvg(e.kind, e.color, e.text), 'palette-img'),
+          ),
+        ),
+    );
+  const colorGroup = (color: Color): HTMLElement =>
+    h(
+      'div',
+      { class: 'palette-color', 'data-color': color },
+      h('h3', {}, cap(color)),
+      pieceButtons(color, false),
+      pieceButtons(color, true),
+    );
+  const paletteBox = h(
+    'section',
+    { class: 'editor-palette', 'aria-label': 'Pieces to place' },
+    h('h2', {}, 'Set up a position'),
+    h(
+      'p',
+      { class: 'note' },
+      'Pick a piece, then click cells to place it (click it again to remove it). "Move" drags pieces around.',
+    ),
+    h(
+      'div',
+      { class: 'palette-tools' },
+      addTool({ type: 'move' }, 'Move pieces', 'Move'),
+      addTool({ type: 'erase' }, 'Remove pieces', 'Remove'),
+    ),
+    colorGroup('white'),
+    colorGroup('black'),
+  );
+
+  const sideInput = (color: Color): HTMLInputElement =>
+    h('input', {
+      type: 'radio',
+      name: 'editor-side',
+      value: color,
+      onchange: () => {
+        side = color;
+        changed();
+      },
+    });
+  const sideInputs: Record<Color, HTMLInputElement> = {
+    white: sideInput('white'),
+    black: sideInput('black'),
+  };
+  const sideBox = h(
+    'fieldset',
+    { class: 'editor-side' },
+    h('legend', {}, 'Side to move'),
+    h('label', {}, sideInputs.white, ' White'),
+    h('label', {}, sideInputs.black, ' Black'),
+  );
+  const boardTools = h(
+    'div',
+    { class: 'tool-row' },
+    h(
+      'button',
+      { type: 'button', onclick: () => (loadPosition(start.value), changed()) },
+      'Start position',
+    ),
+    h('button', { type: 'button', onclick: () => (placement.clear(), changed()) }, 'Clear board'),
+    h('button', { type: 'button', onclick: () => flip() }, 'Flip board'),
+  );
+
+  const fenInput = h('input', {
+    id: 'editor-fen',
+    type: 'text',
+    spellcheck: 'false',
+    autocomplete: 'off',
+    'aria-label': 'FEN of the position',
+  });
+  const fenError = h('p', { class: 'import-error', role: 'alert' }, loadError);
+  const fenForm = h(
+    'form',
+    {
+      class: 'fen-form',
+      onsubmit: (e: Event) => {
+        e.preventDefault();
+        loadFen(fenInput.value);
+      },
+    },
+    h('label', { for: 'editor-fen' }, 'Position (FEN)'),
+    h('div', { class: 'fen-row' }, fenInput, h('button', { type: 'submit' }, 'Load')),
+  );
+
+  const refusal = h('p', { class: 'editor-refusal import-error', role: 'alert' });
+  const analyseBtn = h(
+    'button',
+    { type: 'button', class: 'primary', onclick: () => leave('analyse') },
+    'Analyse this position',
+  );
+  const playBtn = h('button', { type: 'button', onclick: () => leave('play') }, 'Play from here');
+  const actions = h(
+    'section',
+    { class: 'editor-actions', 'aria-label': 'Use the position' },
+    h('div', { class: 'tool-row' }, analyseBtn, playBtn),
+    refusal,
+  );
+
+  const panel = h(
+    'aside',
+    { class: 'panel' },
+    paletteBox,
+    h('section', { class: 'editor-setup', 'aria-label': 'Position' }, sideBox, boardTools),
+    actions,
+    h('section', { 'aria-label': 'FEN' }, fenForm, fenError),
+  );
+  ctx.root.replaceChildren(h('main', { class: 'play editor' }, boardArea, panel));
+  boardHost.style.setProperty('--aspect', String(rs.geo.files / rs.geo.ranks));
+  const cells = boardCells(rs);
+  const existing = cells.filter((c) => c.exists).map((c) => c.square);
+  const board: Board = createBoard(boardHost, {
+    label: `${def.name} position editor`,
+    onMove: (from, to) => movePiece(from, to),
+    onSquare: (square) => pressCell(square),
+    onHover: (square) => showHover(square),
+  });
+
+  // ---- editing ------------------------------------------------------------------------------------
+
+  function chooseTool(t: Tool): void {
+    tool = t;
+    refusal.textContent = '';
+    render();
+  }
+
+  function pressCell(square: string): void {
+    if (tool.type === 'move') return;
+    if (tool.type === 'erase' || placement.get(square) === tool.entry.text)
+      placement.delete(square);
+    else placement.set(square, tool.entry.text);
+    changed();
+  }
+
+  function movePiece(from: string, to: string): void {
+    const text = placement.get(from);
+    if (!text) return;
+    placement.delete(from);
+    placement.set(to, text);
+    changed();
+  }
+
+  function flip(): void {
+    orientation = orientation === 'white' ? 'black' : 'white';
+    render();
+  }
+
+  function loadFen(text: string): void {
+    const p = Position.fromFen(def.id, text.trim(), { array: arrayId });
+    if (!p.ok) {
+      fenError.textContent = `FEN: ${p.error}`;
+      return;
+    }
+    fenError.textContent = '';
+    loadPosition(p.value);
+    changed();
+  }
+
+  /** The core's judgement of the position being edited. */
+  function judge(): Verdict {
+    const pieces = [...placement].map(([square, text]) => ({ square, text }));
+    const setup = setupFromPieces(rs, pieces, side);
+    if (!setup.ok) return { ok: false, why: setup.error };
+    const problem = validateSetup(rs, setup.value);
+    if (problem) return { ok: false, why: problem.text };
+    return { ok: true, fen: makeFen(rs, setup.value) };
+  }
+
+  function changed(): void {
+    refusal.textContent = '';
+    render();
+    if (verdict.ok) {
+      const array = arrayId !== def.arrays[0]!.id ? `&array=${arrayId}` : '';
+      ctx.navigate(`/editor/${def.id}?fen=${encodeURIComponent(verdict.fen)}${array}`, true);
+    }
+  }
+
+  /** Opens the analysis or the play page on the position, or says why the core refuses it. */
+  function leave(where: 'analyse' | 'play'): void {
+    if (!verdict.ok) {
+      refusal.textContent = `Refused: ${verdict.why}.`;
+      return;
+    }
+    const array = arrayId !== def.arrays[0]!.id ? `array=${arrayId}` : '';
+    if (where === 'analyse') {
+      ctx.navigate(
+        `/analyse/${def.id}?fen=${encodeURIComponent(verdict.fen)}${array ? `&${array}` : ''}`,
+      );
+      return;
+    }
+    const why = saveGameFrom(def.id, arrayId, verdict.fen);
+    if (why) {
+      refusal.textContent = `Cannot start a game: ${why}.`;
+      return;
+    }
+    ctx.navigate(`/play/${def.id}${array ? `?${array}` : ''}`);
+  }
+
+  // ---- rendering ----------------------------------------------------------------------------------
+
+  function showHover(square: string | null): void {
+    if (!square) {
+      hoverInfo.textContent = '\u00a0';
+      return;
+    }
+    const owner = rs.geo.citadelOwner[rs.geo.parseSquare(square)] ?? -1;
+    const citadel = owner >= 0 ? ` — ${owner === 0 ? 'White' : 'Black'}'s citadel` : '';
+    const text = placement.get(square);
+    const entry = text ? entries.find((e) => e.text === text) : undefined;
+    hoverInfo.textContent = `${square}${entry ? `: ${cap(entry.color)} ${entry.name}` : ''}${citadel}`;
+  }
+
+  function render(): void {
+    verdict = judge();
+    const moving = tool.type === 'move';
+    board.set({
+      files: rs.geo.files,
+      ranks: rs.geo.ranks,
+      cells,
+      pieces: placedPieces(entries, placement),
+      orientation,
+      legalTargets: (from) =>
+        moving && placement.has(from) ? existing.filter((s) => s !== from) : [],
+    });
+    status.classList.toggle('refused', !verdict.ok);
+    status.textContent = verdict.ok
+      ? `${cap(side)} to move — a legal position`
+      : `Not a legal position: ${verdict.why}`;
+    sideInputs[side].checked = true;
+    for (const { tool: t, button } of toolButtons) {
+      const on = t.type === 'place' ? t === tool : t.type === tool.type;
+      button.setAttribute('aria-pressed', String(on));
+    }
+    // Still pressable when refused: pressing says why.
+    analyseBtn.classList.toggle('blocked', !verdict.ok);
+    playBtn.classList.toggle('blocked', !verdict.ok);
+    const title = verdict.ok ? '' : `Refused: ${verdict.why}`;
+    analyseBtn.title = playBtn.title = title;
+    fenInput.value = verdict.ok ? verdict.fen : '';
+    fenInput.placeholder = verdict.ok ? '' : 'no FEN: the position is not legal';
+    boardHost.classList.toggle('editing-move', moving);
+    document.title = `Edit a ${def.name} position — Citadel`;
+  }
+
+  render();
+
+  return () => {
+    board.destroy();
+  };
+}

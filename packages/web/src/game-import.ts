@@ -1,0 +1,39 @@
+/**
+ * A game from imported text: a PGN (its Variant tag picks the variant; movetext without one is
+ * read as the page's variant) or a FEN of the page's variant. Errors are the core's, prefixed
+ * `PGN:` or `FEN:`, with columns counted in the text as the user gave it.
+ */
+import { Position, parsePgn } from '@citadel/core';
+import { Game, type GameSetup } from './game.ts';
+
+/**
+ * Reads `raw` for a page showing `variant` with `array`; `base` gives opponent, side, level and
+ * clock. The game may be of another variant (a PGN's Variant tag).
+ */
+export function gameFromText(
+  raw: string,
+  variant: string,
+  array: string,
+  base: GameSetup,
+): { game: Game } | { error: string } {
+  const text = raw.trim();
+  if (!text) return { error: 'Nothing to import: paste a PGN or FEN, or choose a file.' };
+  const setup: GameSetup = { ...base, fen: undefined, rules: undefined };
+  const looksPgn = /^\[\w+\s+"/.test(text) || /(^|\s)1\.\s*\S/.test(text) || !text.includes('/');
+  if (!looksPgn) {
+    const p = Position.fromFen(variant, text, { array });
+    if (!p.ok) return { error: `FEN: ${p.error}` };
+    return Game.create({ ...setup, array, fen: p.value.fen() });
+  }
+  // Movetext without a Variant tag is read as this page's variant (not the PGN default, chess).
+  const prefix = /\[\s*Variant\s/i.test(text) ? '' : `[Variant "${variant}"] `;
+  const parsed = parsePgn(prefix + raw);
+  if (!parsed.ok)
+    return {
+      error: `PGN: ${parsed.error.replace(
+        /^line 1, column (\d+)/,
+        (_, c: string) => `line 1, column ${Number(c) - prefix.length}`,
+      )}`,
+    };
+  return Game.fromPgn(parsed.value, setup);
+}
