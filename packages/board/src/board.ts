@@ -319,6 +319,8 @@ export class Board {
     for (const [, el] of vacated) el.remove();
     this.pieceEls = next;
     for (const [sq, el] of next) {
+      // A slide still running from the previous state would show the piece at its old target.
+      if (typeof el.getAnimations === 'function') for (const a of el.getAnimations()) a.cancel();
       el.style.transform = this.transformOf(sq);
       el.dataset['square'] = sq;
     }

@@ -300,8 +300,22 @@ export function toggleBlocker(
   return last;
 }
 
-/** The same blockers and cell with the kings re-placed as needed, for another piece kind. */
+/**
+ * Another kind on its own starting cell (see `startExplorer`), keeping the blockers and kings
+ * where they still fit; without them when they do not.
+ */
 export function changeKind(view: ExplorerView, kind: KindKey): Result<ExplorerView> {
-  const kept = arrange({ ...view.setup, kind });
-  return kept.ok ? kept : startExplorer(view.setup.variant, kind);
+  const fresh = startExplorer(view.setup.variant, kind);
+  if (!fresh.ok) return fresh;
+  const square = fresh.value.setup.square;
+  const blockers = new Map(view.setup.blockers);
+  blockers.delete(square);
+  const royal = isRoyal(view.setup.variant, kind);
+  const helpers = new Map(
+    [...view.setup.helpers].filter(
+      ([sq, b]) => sq !== square && !(royal && b.color === 'white' && b.kind === 'king'),
+    ),
+  );
+  const kept = arrange({ ...view.setup, kind, square, blockers, helpers });
+  return kept.ok ? kept : fresh;
 }
