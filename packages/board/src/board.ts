@@ -320,6 +320,8 @@ export class Board {
     for (const [, el] of vacated) el.remove();
     this.pieceEls = next;
     for (const [sq, el] of next) {
+      // A slide still running from the previous state would show the piece at its old target.
+      if (typeof el.getAnimations === 'function') for (const a of el.getAnimations()) a.cancel();
       el.style.transform = this.transformOf(sq);
       el.dataset['square'] = sq;
     }
@@ -343,12 +345,13 @@ export class Board {
     if (!s) return;
     const targets = new Set(this.targets);
     const check = new Set(s.check ?? []);
+    const marked = new Set(s.marked ?? []);
     const cells = new Map(s.cells.map((c) => [c.square, c]));
     for (const [sq, el] of this.cellEls) {
       const piece = this.pieceAt.get(sq);
       const cl = el.classList;
       cl.toggle('cb-selected', sq === this.selected);
-      cl.toggle(SHOW_TARGETS, targets.has(sq));
+      cl.toggle(SHOW_TARGETS, targets.has(sq) || marked.has(sq));
       cl.toggle('cb-occupied', piece !== undefined);
       cl.toggle(
         'cb-last',
@@ -360,6 +363,7 @@ export class Board {
       let label = cellLabel(cells.get(sq)!, piece);
       if (sq === this.selected) label += ', selected';
       else if (targets.has(sq)) label += ', move here';
+      else if (marked.has(sq)) label += ', reachable';
       if (s.hint?.from === sq) label += ', hint: move this piece';
       else if (s.hint?.to === sq) label += ', hint: to here';
       el.setAttribute('aria-label', label);

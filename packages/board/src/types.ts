@@ -42,6 +42,11 @@ export interface BoardState {
   readonly hint?: BoardMove | undefined;
   /** Squares to mark as in check. */
   readonly check?: readonly string[] | undefined;
+  /**
+   * Squares to mark as reachable without any selection (a diagram of one piece's moves), drawn
+   * like legal targets and read out as `reachable`.
+   */
+  readonly marked?: readonly string[] | undefined;
   /** Where the piece on `from` may go; empty when it may not move (or it is not the user's turn). */
   readonly legalTargets: (from: string) => readonly string[];
 }

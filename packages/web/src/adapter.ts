@@ -119,6 +119,29 @@ export function boardState(position: Position, view: ViewOptions): BoardState {
   };
 }
 
+/** Marks on a still diagram (rules page): reachable cells, a move to show, or the move just shown. */
+export interface DiagramMarks {
+  readonly marked?: readonly string[] | undefined;
+  readonly hint?: { readonly from: string; readonly to: string } | undefined;
+  readonly lastMove?: { readonly from: string; readonly to: string } | undefined;
+}
+
+/** The board state of a diagram: White at the bottom, nothing the user may move. */
+export function diagramState(position: Position, marks: DiagramMarks = {}): BoardState {
+  return {
+    files: position.rs.geo.files,
+    ranks: position.rs.geo.ranks,
+    cells: boardCells(position),
+    pieces: boardPieces(position),
+    orientation: 'white',
+    lastMove: marks.lastMove,
+    hint: marks.hint,
+    check: checkSquares(position),
+    marked: marks.marked,
+    legalTargets: () => [],
+  };
+}
+
 /** The legal moves a board move `(from, to)` stands for: one, or several to choose from (promotion, claim or swap). */
 export function movesFor(position: Position, from: string, to: string): MoveInfo[] {
   const order = position.rs.def.rules.pawn.promotion;

@@ -1,65 +1,30 @@
 /**
- * The rules page, `/learn/<variant>`: for now the setup diagram, every piece with how it moves,
- * and our decisions where the sources are silent or disagree (house rules marked as such). The
- * interactive move diagrams and worked examples of issue 4 come later.
+ * The rules page, `/learn/<variant>`: a paragraph of history, the setup diagram of each start
+ * array, every piece with an interactive diagram of its moves (move-explorer-view.ts), worked
+ * examples of the variant's special rules (rule-examples.ts), our decisions with the house rules
+ * marked, the rule switches, and the sources.
  */
-import { Position } from '@citadel/core';
-import { boardState, createBoard, legend, pieceSvg } from './adapter.ts';
-import { h, svg } from './dom.ts';
+import { Position, type KindKey, type VariantDef } from '@citadel/core';
+import { createBoard, diagramState, legend, type Board } from './adapter.ts';
+import { h } from './dom.ts';
+import { houseRuleText } from './house-rule.ts';
+import { historyOf } from './learn-history.ts';
+import './learn.css';
+import { firstKind, moveExplorer } from './move-explorer-view.ts';
 import type { PageContext } from './play.ts';
+import { ruleExampleView } from './rule-example-view.ts';
+import { ruleExamples } from './rule-examples.ts';
 import { variantDef } from './variants.ts';
-
-/** How each kind moves, in words (RULES.md tables). */
-const MOVES: Record<string, string> = {
-  king: 'one step in any direction',
-  prince: 'one step in any direction, like the King (a royal piece while the King lives)',
-  adventitiousKing: 'one step in any direction; not royal, may enter its own citadel',
-  general: 'one step diagonally',
-  vizier: 'one step orthogonally',
-  giraffe:
-    'one diagonal step to an empty cell, then at least 3 cells straight on, orthogonally away from its start; every cell passed must be empty',
-  picket: 'like a bishop, but at least 2 cells; it never moves or captures at distance 1',
-  knight: 'leaps (2,1), jumping over what lies between',
-  rook: 'slides any distance orthogonally',
-  warEngine: 'leaps exactly 2 cells orthogonally, jumping the middle cell',
-  camel: 'leaps (3,1)',
-  elephant: 'leaps exactly 2 cells diagonally, jumping the middle cell',
-  lion: 'leaps (3,0)',
-  bull: 'leaps (3,2)',
-  sentinel: 'leaps (3,3)',
-  crocodile: 'house rule: like a rook, but at least 2 cells, and its first cell must be empty',
-  warMachine: 'slides any distance diagonally, like a bishop',
-  bishop: 'slides any distance diagonally',
-  queen: 'slides any distance in any direction',
-  princess: 'bishop + knight',
-  fortress: 'rook + knight',
-  champion: 'one step orthogonally, or a jump of exactly 2 cells in any of the 8 directions',
-  wizard: 'one step diagonally, or a knight leap',
-  pawn: 'one step forward, captures one step diagonally forward',
-};
 
 export function learnPage(ctx: PageContext, variantId: string): () => void {
   const def = variantDef(variantId)!;
   const start = Position.start(def.id);
-  const boardHost = h('div', { class: 'board-host learn-board' });
   if (!start.ok) throw new Error(start.error);
   const { pieces, pawns } = legend(start.value);
-  const row = (e: (typeof pieces)[number]): HTMLElement => {
-    const base = e.kind.startsWith('pawnOf') ? 'pawn' : e.kind;
-    const movement = MOVES[base] ?? '';
-    return h(
-      'li',
-      { class: 'learn-piece' },
-      svg(pieceSvg(e.kind, 'white', e.letter), 'learn-img'),
-      svg(pieceSvg(e.kind, 'black', e.letter), 'learn-img'),
-      h(
-        'div',
-        {},
-        h('strong', {}, `${e.name} (${e.letter})`),
-        h('p', {}, movement + (e.becomes ? `; becomes ${e.becomes} on the last rank` : '')),
-      ),
-    );
-  };
+  const explorer = moveExplorer(def, pieces, pawns);
+  const setups = setupDiagrams(def, (kind) => explorer.select(kind, true));
+  const examples = ruleExamples(def).map((e) => ruleExampleView(def, e));
+
   const page = h(
     'main',
     { class: 'learn' },
@@ -73,26 +38,76 @@ export function learnPage(ctx: PageContext, variantId: string): () => void {
         'Play this game',
       ),
     ),
-    h('section', { class: 'learn-setup' }, h('h2', {}, 'Setup'), boardHost),
-    h('section', {}, h('h2', {}, 'Pieces'), h('ul', { class: 'learn-pieces' }, pieces.map(row))),
-    pawns.length
-      ? h('section', {}, h('h2', {}, 'Pawns'), h('ul', { class: 'learn-pieces' }, pawns.map(row)))
+    h('section', { class: 'learn-history' }, h('h2', {}, 'History'), h('p', {}, historyOf(def.id))),
+    h(
+      'section',
+      { class: 'learn-setup' },
+      h('h2', {}, 'Setup'),
+      h(
+        'div',
+        { class: 'setup-diagrams' },
+        setups.map((s) => s.element),
+      ),
+      h('p', { class: 'learn-hint' }, 'Click a piece on a setup diagram to see how it moves.'),
+    ),
+    h(
+      'section',
+      { class: 'learn-moves' },
+      h('h2', {}, 'Pieces and their moves'),
+      h(
+        'p',
+        { class: 'learn-hint' },
+        'Choose a piece: its cells are marked on the board. Add blockers to see what stops it.',
+      ),
+      explorer.element,
+    ),
+    examples.length
+      ? h(
+          'section',
+          { class: 'learn-special' },
+          h('h2', {}, 'Special rules'),
+          h(
+            'div',
+            { class: 'examples' },
+            examples.map((e) => e.element),
+          ),
+        )
       : null,
     def.decisions.length
       ? h(
           'section',
-          {},
+          { class: 'learn-decisions' },
           h('h2', {}, 'Our rules decisions'),
           h(
             'ul',
             {},
-            def.decisions.map((d) => h('li', {}, d)),
+            def.decisions.map((d) => h('li', {}, houseRuleText(d))),
+          ),
+        )
+      : null,
+    def.switches.length
+      ? h(
+          'section',
+          { class: 'learn-switches' },
+          h('h2', {}, 'Rule switches'),
+          h(
+            'ul',
+            {},
+            def.switches.map((s) =>
+              h(
+                'li',
+                {},
+                h('code', {}, s.name),
+                ` (default ${s.values[0]}): `,
+                houseRuleText(s.description),
+              ),
+            ),
           ),
         )
       : null,
     h(
       'section',
-      {},
+      { class: 'learn-sources' },
       h('h2', {}, 'Sources'),
       h(
         'ul',
@@ -102,7 +117,51 @@ export function learnPage(ctx: PageContext, variantId: string): () => void {
     ),
   );
   ctx.root.replaceChildren(page);
-  const board = createBoard(boardHost, { label: `${def.name} start position`, onMove: () => {} });
-  board.set(boardState(start.value, { orientation: 'white', interactive: false }));
-  return () => board.destroy();
+  const first = firstKind([...pieces, ...pawns]);
+  if (first) explorer.select(first);
+  return () => {
+    explorer.destroy();
+    for (const s of setups) s.destroy();
+    for (const e of examples) e.destroy();
+  };
+}
+
+/** A setup diagram per start array; a click (or Enter) on a piece shows its moves. */
+function setupDiagrams(
+  def: VariantDef,
+  onPick: (kind: KindKey) => void,
+): Array<{ element: HTMLElement; destroy: () => void }> {
+  return def.arrays.map((array) => {
+    const position = Position.start(def.id, { array: array.id });
+    const host = h('div', { class: 'learn-board' });
+    const element = h(
+      'figure',
+      { class: 'setup-diagram', 'data-array': array.id },
+      host,
+      h(
+        'figcaption',
+        {},
+        array.name,
+        array.reconstructed
+          ? h('span', { class: 'reconstructed' }, ' — reconstructed from incomplete sources')
+          : null,
+      ),
+    );
+    let board: Board | null = null;
+    if (position.ok) {
+      const kinds = new Map(position.value.pieces().map((p) => [p.square, p.kind]));
+      board = createBoard(host, { label: `${def.name}: ${array.name}`, onMove: () => {} });
+      board.set(diagramState(position.value));
+      const pick = (e: Event): void => {
+        const sq = (e.target as HTMLElement).closest<HTMLElement>('.cb-cell')?.dataset['square'];
+        const kind = sq ? kinds.get(sq) : undefined;
+        if (kind) onPick(kind);
+      };
+      host.addEventListener('click', pick);
+      host.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter' || e.key === ' ') pick(e);
+      });
+    }
+    return { element, destroy: () => board?.destroy() };
+  });
 }

@@ -310,7 +310,7 @@ describe('web app in chromium', () => {
 
   it('shows the rules page', async () => {
     const page = await open('/learn/tamerlane-full');
-    expect(await page.locator('.learn-piece').count()).toBeGreaterThan(10);
+    expect(await page.locator('.piece-pick').count()).toBeGreaterThan(10);
     await page.screenshot({ path: join(SHOTS, 'learn-tamerlane-full.png'), fullPage: true });
     await page.context().close();
   });
