@@ -131,7 +131,7 @@ export function diagramState(position: Position, marks: DiagramMarks = {}): Boar
   return {
     files: position.rs.geo.files,
     ranks: position.rs.geo.ranks,
-    cells: boardCells(position),
+    cells: boardCells(position.rs),
     pieces: boardPieces(position),
     orientation: 'white',
     lastMove: marks.lastMove,
