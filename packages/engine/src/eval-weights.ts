@@ -37,6 +37,14 @@ export interface EvalWeights {
   /** Per pseudo-legal move of a piece (not pawns or royals), middlegame / endgame; 0 skips the term. */
   readonly mobilityMg: number;
   readonly mobilityEg: number;
+  /** A piece attacked by a cheaper enemy piece, middlegame / endgame. */
+  readonly threatByLesserMg: number;
+  readonly threatByLesserEg: number;
+  /** A piece attacked and not defended, middlegame / endgame. */
+  readonly hangingMg: number;
+  readonly hangingEg: number;
+  /** Royal safety: per enemy attack on the cells around our royal (middlegame). */
+  readonly royalZoneAttack: number;
   /** Multipliers of the mobility-derived material values, by kind (1 when absent); tuned per variant. */
   readonly valueScale: Readonly<Partial<Record<KindKey, number>>>;
 }
@@ -65,6 +73,11 @@ export const DEFAULT_WEIGHTS: EvalWeights = {
   tempo: 10,
   mobilityMg: 3,
   mobilityEg: 2,
+  threatByLesserMg: 70,
+  threatByLesserEg: 45,
+  hangingMg: 50,
+  hangingEg: 35,
+  royalZoneAttack: 10,
   valueScale: {},
 };
 

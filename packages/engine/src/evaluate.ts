@@ -6,13 +6,16 @@
  *   3. royal safety: enemy pieces near our royal, own pawns in front of it;
  *   4. special rules: an unused king swap, being near an enemy citadel when behind (a royal that
  *      enters it draws), the pawn of pawns' stages and the Prince (in the tables);
- *   5. mobility of the pieces (mobility.ts) and the move's tempo.
+ *   5. mobility of the pieces and the move's tempo;
+ *   6. threats (pieces attacked by cheaper ones, or attacked and undefended) and attacks on the
+ *      cells around each royal, from the attack map (attack-map.ts).
  */
 import { PAD, STRIDE, type FastPosition } from '@citadel/core';
 import type { EvalTables } from './eval-tables.ts';
-import { mobility } from './mobility.ts';
+import { AttackMap } from './attack-map.ts';
 
 const FILES = 16;
+const ROYAL_STEPS = [1, -1, STRIDE, -STRIDE, STRIDE + 1, STRIDE - 1, -STRIDE + 1, -STRIDE - 1];
 /** Entries of the evaluation cache (a power of two). */
 const CACHE_SIZE = 1 << 16;
 
@@ -31,7 +34,11 @@ export class Evaluator {
   private readonly cacheHi = new Int32Array(CACHE_SIZE).fill(-1);
   private readonly cacheScore = new Int32Array(CACHE_SIZE);
 
-  constructor(readonly t: EvalTables) {}
+  private readonly attacks: AttackMap;
+
+  constructor(readonly t: EvalTables) {
+    this.attacks = new AttackMap(t);
+  }
 
   /** The evaluation of `pos`, from a cache when this position was evaluated recently. */
   evaluate(pos: FastPosition): number {
@@ -158,11 +165,34 @@ export class Evaluator {
       }
     }
 
-    // 5. Mobility of the pieces (pawns and royals left out), both sides.
-    if (w.mobilityMg !== 0 || w.mobilityEg !== 0) {
-      const balance = mobility(pos, 0, t.phaseWeight) - mobility(pos, 1, t.phaseWeight);
-      mg += w.mobilityMg * balance;
-      eg += w.mobilityEg * balance;
+    // 5. Mobility of the pieces (pawns and royals left out), both sides, filling the attack map.
+    const map = this.attacks;
+    map.reset();
+    const balance = map.scan(pos, 0) - map.scan(pos, 1);
+    mg += w.mobilityMg * balance;
+    eg += w.mobilityEg * balance;
+
+    // 6. Threats against each side's pieces, and attacks around its royal.
+    for (let c = 0; c < 2; c++) {
+      const sign = c === 0 ? 1 : -1;
+      const them = c ^ 1;
+      const count = pos.pieceCount[c]!;
+      let lesser = 0;
+      let hanging = 0;
+      for (let i = 0; i < count; i++) {
+        const s = pos.pieceAt(c, i);
+        const code = board[s]!;
+        if (t.kingLike[code] || map.attackers(them, s) === 0) continue;
+        if (map.cheapestAttacker(them, s) < t.valueMg[code]!) lesser++;
+        else if (map.attackers(c, s) === 0) hanging++;
+      }
+      mg -= sign * (w.threatByLesserMg * lesser + w.hangingMg * hanging);
+      eg -= sign * (w.threatByLesserEg * lesser + w.hangingEg * hanging);
+      const k = c === 0 ? royal0 : royal1;
+      if (k < 0 || w.royalZoneAttack === 0) continue;
+      let zone = 0;
+      for (let d = 0; d < 8; d++) zone += map.attackers(them, k + ROYAL_STEPS[d]!);
+      mg -= sign * w.royalZoneAttack * zone;
     }
 
     const score = (mg * phase256 + eg * (256 - phase256)) >> 8;

@@ -17,11 +17,9 @@
  */
 import {
   CASTLE,
-  DOUBLE_STEP,
   EMPTY,
   EN_PASSANT,
   KING_SWAP,
-  NORMAL,
   PROMOTE,
   RELOCATE,
   RENDEZVOUS,
@@ -57,6 +55,10 @@ const LMR = new Int8Array(64 * 64).map((_, i) => {
   const n = i & 63;
   return d && n ? Math.floor(0.75 + (Math.log(d) * Math.log(n)) / 2.1) : 0;
 });
+/** Futility margins by remaining depth (index 1..3). */
+const FUTILITY_MARGIN = [0, 150, 300, 500];
+/** Quiet moves searched at most, by remaining depth (index 1..4), at non-PV nodes not in check. */
+const LATE_MOVE_LIMIT = [0, 8, 12, 20, 32];
 const MAX_MOVES_PER_PLY = 1024;
 /** Bound of the quiet-move history scores. */
 const HISTORY_MAX = 16384;
@@ -123,7 +125,6 @@ export class Searcher {
   private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLength = new Int32Array(MAX_PLY);
   private readonly playedAt = new Int32Array(MAX_PLY);
-  private readonly evalStack = new Int32Array(MAX_PLY);
   private excludedRoot: number[] = [];
   private rootPly = 0;
 
@@ -382,7 +383,7 @@ export class Searcher {
     }
 
     // 5. Static evaluation (sharpened by a table bound), reverse futility pruning, razoring;
-    //    without a table move, search shallower. "Improving": better than two plies ago.
+    //    without a table move, search shallower.
     let staticEval = -INFINITE;
     if (!checked) {
       staticEval = this.evaluator.evaluate(pos);
@@ -395,15 +396,7 @@ export class Searcher {
           staticEval = s;
       }
     }
-    this.evalStack[ply] = staticEval;
-    const improving = !checked && ply >= 2 && staticEval > this.evalStack[ply - 2]!;
-    if (
-      !pvNode &&
-      !checked &&
-      depth <= 8 &&
-      staticEval - 80 * (depth - (improving ? 1 : 0)) >= beta &&
-      !isMateScore(beta)
-    )
+    if (!pvNode && !checked && depth <= 6 && staticEval - 90 * depth >= beta && !isMateScore(beta))
       return staticEval;
     if (!pvNode && !checked && depth <= 2 && staticEval + 250 * depth < alpha) {
       const q = this.qsearch(alpha, beta, ply, start);
@@ -420,7 +413,7 @@ export class Searcher {
       staticEval >= beta &&
       this.hasPieces(pos.side)
     ) {
-      const r = 3 + (depth >> 2) + Math.min(3, ((staticEval - beta) / 200) | 0);
+      const r = 3 + (depth >> 2);
       pos.makeNull();
       const score = -this.search(depth - 1 - r, -beta, -beta + 1, ply + 1, start, false);
       pos.unmakeNull();
@@ -449,9 +442,8 @@ export class Searcher {
     let bestMove = 0;
     const origAlpha = alpha;
     const prunable = !pvNode && !checked;
-    const futile = prunable && depth <= 6 && staticEval + 100 + 120 * depth <= alpha;
-    const lateMoveLimit =
-      prunable && depth <= 8 ? ((3 + depth * depth) / (improving ? 1 : 2)) | 0 : 1 << 30;
+    const futile = prunable && depth <= 3 && staticEval + FUTILITY_MARGIN[depth]! <= alpha;
+    const lateMoveLimit = prunable && depth <= 4 ? LATE_MOVE_LIMIT[depth]! : 1 << 30;
     let quietsTried = 0;
     for (let i = start; ; i++) {
       if (i === end) {
@@ -467,21 +459,12 @@ export class Searcher {
       const capture = this.isCapture(m);
       const index = i - start;
       const flag = moveFlag(m);
-      // Near the leaves, after the first move: futility, late-move and history pruning of quiet
-      // moves, and moves whose exchange on the target loses too much (SEE), quiet or capture.
+      // Futility and late-move pruning of quiet moves near the leaves (never the first move),
+      // and captures that lose material by SEE at shallow depth.
       if (index > 0 && flag !== PROMOTE && best > -MATE_BOUND) {
         if (!capture) {
           if (futile || quietsTried >= lateMoveLimit) continue;
-          if (prunable && depth <= 3 && this.scores[i]! < -2000 * depth) continue;
-          if (
-            depth <= 6 &&
-            (flag === NORMAL || flag === DOUBLE_STEP) &&
-            see(pos, m, this.tables.valueMg, this.tables.kingLike) < -60 * depth
-          )
-            continue;
-        } else if (!pvNode && depth <= 6 && this.scores[i]! < 0) {
-          if (see(pos, m, this.tables.valueMg, this.tables.kingLike) < -100 * depth) continue;
-        }
+        } else if (!pvNode && depth <= 3 && this.scores[i]! < 0) continue;
       }
       if (!capture) quietsTried++;
       this.playedAt[ply] = m;
@@ -491,15 +474,11 @@ export class Searcher {
       if (index === 0) score = -this.search(depth - 1, -beta, -alpha, ply + 1, next, true);
       else {
         let r = 0;
-        if (depth >= 3 && index >= 2 && !checked && flag !== PROMOTE) {
+        if (depth >= 3 && index >= 2 && !capture && !checked && flag !== PROMOTE) {
           r = LMR[Math.min(depth, 63) * 64 + Math.min(index, 63)]!;
-          if (capture) r = this.scores[i]! < 0 ? r - 1 : 0;
-          else {
-            if (!improving) r++;
-            if (m === this.killers[ply * 2] || m === this.killers[ply * 2 + 1]) r -= 2;
-            const h = this.history[pos.board[moveTo(m)]! * pos.rs.size + moveTo(m)]!;
-            r -= Math.max(-2, Math.min(2, (h / 5000) | 0));
-          }
+          if (m === this.killers[ply * 2] || m === this.killers[ply * 2 + 1]) r--;
+          const h = this.history[pos.board[moveTo(m)]! * pos.rs.size + moveTo(m)]!;
+          if (h < 0) r++;
           if (pvNode) r--;
           if (inCheck(pos)) r--;
           r = Math.max(0, Math.min(depth - 2, r));

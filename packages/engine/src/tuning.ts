@@ -107,6 +107,11 @@ export const TUNABLE: ReadonlyArray<readonly [NumericKey, number]> = [
   ['citadelRun', 4],
   ['mobilityMg', 1],
   ['mobilityEg', 1],
+  ['threatByLesserMg', 10],
+  ['threatByLesserEg', 10],
+  ['hangingMg', 10],
+  ['hangingEg', 10],
+  ['royalZoneAttack', 2],
 ];
 
 export interface TuneResult {

@@ -1,0 +1,121 @@
+/**
+ * Mobility and an attack map for the evaluation, from one scan of each side's pieces.
+ *
+ * Mobility: how many cells each piece (not pawns, not royals) could move to — its leaps and
+ * slides from the compiled tables, counted without writing moves. The giraffe's bent move is
+ * counted roughly (two lines per free first step); legality (pins) is ignored, as usual.
+ *
+ * Attack map: for each side and cell, how many of its pieces (pawns and royals included) attack
+ * the cell and the value of the cheapest of them. Occupied cells count too, so the map also says
+ * which pieces are defended. The giraffe's attacks are left out (rare, and costly to trace).
+ * Entries are stamped with a generation number instead of being cleared before each scan.
+ */
+import { EMPTY, OFF, STRIDE, type FastPosition } from '@citadel/core';
+import type { EvalTables } from './eval-tables.ts';
+
+const DIAGONAL_STEPS = [STRIDE + 1, STRIDE - 1, -STRIDE + 1, -STRIDE - 1] as const;
+const MODE_MOVE = 1;
+const MODE_CAPTURE = 2;
+/** The attack value of a royal: more than any piece, so a royal is never the "lesser" attacker. */
+const ROYAL_ATTACKER = 1 << 20;
+
+export class AttackMap {
+  private generation = 0;
+  /** Per side and cell (index side * size + cell): stamp, number of attackers, cheapest value. */
+  private readonly stamp: Int32Array;
+  private readonly count: Int32Array;
+  private readonly cheapest: Int32Array;
+
+  constructor(private readonly t: EvalTables) {
+    const n = 2 * t.rs.size;
+    this.stamp = new Int32Array(n);
+    this.count = new Int32Array(n);
+    this.cheapest = new Int32Array(n);
+  }
+
+  /** Forget the previous position's attacks. */
+  reset(): void {
+    this.generation++;
+  }
+
+  /** Attackers of side `c` on `cell` in the last scan. */
+  attackers(c: number, cell: number): number {
+    const i = c * this.t.rs.size + cell;
+    return this.stamp[i] === this.generation ? this.count[i]! : 0;
+  }
+
+  /** Value of side `c`'s cheapest attacker of `cell` (meaningful when `attackers` > 0). */
+  cheapestAttacker(c: number, cell: number): number {
+    return this.cheapest[c * this.t.rs.size + cell]!;
+  }
+
+  private mark(i: number, value: number): void {
+    if (this.stamp[i] !== this.generation) {
+      this.stamp[i] = this.generation;
+      this.count[i] = 1;
+      this.cheapest[i] = value;
+    } else {
+      this.count[i]!++;
+      if (value < this.cheapest[i]!) this.cheapest[i] = value;
+    }
+  }
+
+  /** Scans side `c`'s pieces into the map; returns the mobility of its pieces (see above). */
+  scan(pos: FastPosition, c: number): number {
+    const t = this.t;
+    const rs = pos.rs;
+    const board = pos.board;
+    const size = rs.size;
+    const stop = rs.stop;
+    const side = c * size;
+    const fwd = c === 0 ? STRIDE : -STRIDE;
+    let total = 0;
+    const count = pos.pieceCount[c]!;
+    for (let i = 0; i < count; i++) {
+      const from = pos.pieceAt(c, i);
+      const code = board[from]!;
+      const value = t.kingLike[code] ? ROYAL_ATTACKER : t.valueMg[code]!;
+      if (rs.isPawn[code] === 1) {
+        if (board[from + fwd - 1] !== OFF) this.mark(side + from + fwd - 1, value);
+        if (board[from + fwd + 1] !== OFF) this.mark(side + from + fwd + 1, value);
+        continue;
+      }
+      const base = code * size;
+      let moves = 0;
+      for (let j = rs.leapStart[code]!, end = rs.leapEnd[code]!; j < end; j++) {
+        const to = from + rs.leapOff[j]!;
+        const occupant = board[to]!;
+        if (occupant === OFF || stop[base + to] !== 1) continue;
+        const mode = rs.leapMode[j];
+        if (mode !== MODE_MOVE) this.mark(side + to, value);
+        if (occupant === EMPTY ? mode !== MODE_CAPTURE : (occupant & 1) !== c && mode !== MODE_MOVE)
+          moves++;
+      }
+      for (let j = rs.slideStart[code]!, end = rs.slideEnd[code]!; j < end; j++) {
+        const off = rs.slideOff[j]!;
+        let to = from + off;
+        if (rs.slideMin[j] === 2) {
+          if (board[to] !== EMPTY) continue;
+          to += off;
+        }
+        for (;;) {
+          const occupant = board[to]!;
+          if (occupant === OFF) break;
+          if (stop[base + to] === 1) {
+            this.mark(side + to, value);
+            if (occupant === EMPTY || (occupant & 1) !== c) moves++;
+          }
+          if (occupant !== EMPTY) break;
+          to += off;
+        }
+      }
+      if (rs.giraffe[code] === 1) {
+        for (let k = 0; k < 4; k++) {
+          if (board[from + DIAGONAL_STEPS[k]!] === EMPTY) moves += 2;
+        }
+      }
+      if (t.phaseWeight[code]! > 0) total += moves;
+    }
+    return total;
+  }
+}
