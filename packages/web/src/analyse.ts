@@ -8,6 +8,7 @@ import { Position, type MoveInfo } from '@citadel/core';
 import type { EngineInfo, UciScore } from '@citadel/engine';
 import { boardState, createBoard, movesFor, type Board } from './adapter.ts';
 import { h } from './dom.ts';
+import { fenForm as makeFenForm } from './fen-form.ts';
 import { saveGameFrom } from './game.ts';
 import { MoveChooser } from './move-chooser.ts';
 import type { PageContext } from './play.ts';
@@ -86,26 +87,11 @@ export function analysePage(
     status,
     h('div', { class: 'board-with-bar' }, evalBar, boardHost),
   );
-  const fenInput = h('input', {
-    id: 'analyse-fen',
-    type: 'text',
-    spellcheck: 'false',
-    autocomplete: 'off',
-    'aria-label': 'FEN of the position',
-  });
-  const fenError = h('p', { class: 'import-error', role: 'alert' }, loadError);
-  const fenForm = h(
-    'form',
-    {
-      class: 'fen-form',
-      onsubmit: (e: Event) => {
-        e.preventDefault();
-        loadFen(fenInput.value);
-      },
-    },
-    h('label', { for: 'analyse-fen' }, 'Position (FEN)'),
-    h('div', { class: 'fen-row' }, fenInput, h('button', { type: 'submit' }, 'Load')),
-  );
+  const {
+    form: fenForm,
+    input: fenInput,
+    error: fenError,
+  } = makeFenForm('analyse-fen', (text) => loadFen(text), loadError);
   const depthOut = h('p', { class: 'depth' });
   const lineList = h('ol', { class: 'lines', 'aria-label': 'Best lines' });
   const linesBox = h(

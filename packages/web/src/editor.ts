@@ -26,6 +26,7 @@ import {
   type Side,
 } from './adapter.ts';
 import { h, svg } from './dom.ts';
+import { fenForm as makeFenForm } from './fen-form.ts';
 import { saveGameFrom } from './game.ts';
 import type { PageContext } from './play.ts';
 import { variantDef } from './variants.ts';
@@ -189,26 +190,11 @@ export function editorPage(
     h('button', { type: 'button', onclick: () => flip() }, 'Flip board'),
   );
 
-  const fenInput = h('input', {
-    id: 'editor-fen',
-    type: 'text',
-    spellcheck: 'false',
-    autocomplete: 'off',
-    'aria-label': 'FEN of the position',
-  });
-  const fenError = h('p', { class: 'import-error', role: 'alert' }, loadError);
-  const fenForm = h(
-    'form',
-    {
-      class: 'fen-form',
-      onsubmit: (e: Event) => {
-        e.preventDefault();
-        loadFen(fenInput.value);
-      },
-    },
-    h('label', { for: 'editor-fen' }, 'Position (FEN)'),
-    h('div', { class: 'fen-row' }, fenInput, h('button', { type: 'submit' }, 'Load')),
-  );
+  const {
+    form: fenForm,
+    input: fenInput,
+    error: fenError,
+  } = makeFenForm('editor-fen', (text) => loadFen(text), loadError);
 
   const refusal = h('p', { class: 'editor-refusal import-error', role: 'alert' });
   const analyseBtn = h(

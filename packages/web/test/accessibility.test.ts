@@ -10,28 +10,12 @@
 import { join } from 'node:path';
 import { Position, VARIANT_IDS } from '@citadel/core';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditContrast, type ContrastFinding } from './contrast.ts';
-import {
-  SHOTS,
-  cell,
-  importText,
-  moveTexts,
-  openPage,
-  startApp,
-  typeMove,
-  type App,
-  type PageWithErrors,
-} from './harness.ts';
+import { SHOTS, cell, importText, moveTexts, useApp, typeMove } from './harness.ts';
 
-let app: App;
-beforeAll(async () => {
-  app = await startApp('citadel-web-a11y-');
-}, 180_000);
-afterAll(async () => {
-  await app?.close();
-});
-const open = (path: string): Promise<PageWithErrors> => openPage(app, path);
+const web = useApp('citadel-web-a11y-');
+const open = web.open;
 
 /** The name a cell should have, from the core: square, citadel owner, mark, then the piece. */
 function expectedLabel(position: Position, square: string): string {
@@ -50,7 +34,7 @@ describe('accessibility in chromium', () => {
   it('names every cell of every variant by square and content, and every cell takes focus', async () => {
     const page = await open('/play/tamerlane');
     for (const id of VARIANT_IDS) {
-      await page.goto(`${app.base}/play/${id}`);
+      await page.goto(`${web.app.base}/play/${id}`);
       await page.waitForSelector('.cb-cell');
       const start = Position.start(id);
       if (!start.ok) throw new Error(start.error);
@@ -81,7 +65,7 @@ describe('accessibility in chromium', () => {
       }
     }
     await expect(cell(page, 'a1').getAttribute('aria-label')).resolves.toBe('a1 white rook');
-    await page.goto(`${app.base}/play/tamerlane`);
+    await page.goto(`${web.app.base}/play/tamerlane`);
     await page.waitForSelector('.cb-cell');
     await expect(cell(page, 'g3').getAttribute('aria-label')).resolves.toBe(
       'g3 white pawn of kings',
@@ -138,7 +122,7 @@ describe('accessibility in chromium', () => {
   });
 
   it('measures contrast right on known colour pairs', async () => {
-    const ctx = await app.browser.newContext();
+    const ctx = await web.app.browser.newContext();
     const page = await ctx.newPage();
     await page.setContent(
       '<body style="margin:0;background:#fff">' +
@@ -224,9 +208,9 @@ describe('accessibility in chromium', () => {
       });
     const want = await colours(light);
     await light.context().close();
-    const ctx = await app.browser.newContext({ colorScheme: 'dark' });
+    const ctx = await web.app.browser.newContext({ colorScheme: 'dark' });
     const dark = await ctx.newPage();
-    await dark.goto(`${app.base}/learn/tamerlane`);
+    await dark.goto(`${web.app.base}/learn/tamerlane`);
     await dark.waitForSelector('.cb-cell');
     expect(await colours(dark)).toEqual(want);
     expect(want[2]).toBe('light');

@@ -8,27 +8,12 @@
 import { join } from 'node:path';
 import { Position } from '@citadel/core';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { diagramFen } from '../src/diagram-fen.ts';
-import {
-  SHOTS,
-  cell,
-  importText,
-  moveTexts,
-  openPage,
-  startApp,
-  type App,
-  type PageWithErrors,
-} from './harness.ts';
+import { SHOTS, cell, importText, moveTexts, useApp, type PageWithErrors } from './harness.ts';
 
-let app: App;
-beforeAll(async () => {
-  app = await startApp('citadel-web-citadel-');
-}, 180_000);
-afterAll(async () => {
-  await app?.close();
-});
-const open = (path: string): Promise<PageWithErrors> => openPage(app, path);
+const web = useApp('citadel-web-citadel-');
+const open = web.open;
 
 const fen = (variant: string, pieces: Record<string, string>): string => {
   const text = diagramFen(variant, pieces);

@@ -7,25 +7,11 @@
 import { join } from 'node:path';
 import { Position, compileRuleset, setupFromPieces, validateSetup } from '@citadel/core';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SHOTS,
-  cell,
-  moveTexts,
-  openPage,
-  startApp,
-  type App,
-  type PageWithErrors,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { SHOTS, cell, moveTexts, useApp } from './harness.ts';
 
-let app: App;
-beforeAll(async () => {
-  app = await startApp('citadel-editor-');
-}, 180_000);
-afterAll(async () => {
-  await app?.close();
-});
-const open = (path: string): Promise<PageWithErrors> => openPage(app, path);
+const web = useApp('citadel-editor-');
+const open = web.open;
 
 const verdict = async (page: Page): Promise<string> =>
   (await page.locator('.setup-verdict').textContent()) ?? '';

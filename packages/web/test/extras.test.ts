@@ -7,32 +7,16 @@
  */
 import type { Page } from 'playwright-core';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SHOTS,
-  cell,
-  importText,
-  moveTexts,
-  openPage,
-  startApp,
-  typeMove,
-  type App,
-  type PageWithErrors,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { SHOTS, cell, importText, moveTexts, useApp, typeMove } from './harness.ts';
 
 const CASTLING_FEN =
   'f*********f/*r3k3r*/*ppppppppp*/*9*/*9*/*9*/*9*/*9*/*PPPPPPPPP*/*R3K3R*/F*********F w KQkq - 0 1';
 const RELOCATION_FEN =
   '*P[P=]9k*/12*/*w3w6*/*11*/*2e8*/*11*/*w3w6*/*3N7*/*5K6/*9p[p=]1* w Ss - 0 1';
 
-let app: App;
-beforeAll(async () => {
-  app = await startApp('citadel-web-extras-');
-}, 180_000);
-afterAll(async () => {
-  await app?.close();
-});
-const open = (path: string): Promise<PageWithErrors> => openPage(app, path);
+const web = useApp('citadel-web-extras-');
+const open = web.open;
 
 const special = (page: Page) => page.locator('.special-info');
 
@@ -138,7 +122,7 @@ describe('special moves, sounds and offline in chromium', () => {
     await page.waitForSelector('.cb-cell');
     expect(await page.locator('.cb-cell').count()).toBeGreaterThan(50);
     // Another route, also from the cache.
-    await page.goto(app.base + '/learn/tamerlane');
+    await page.goto(web.app.base + '/learn/tamerlane');
     await page.waitForSelector('h1, h2');
     await page.screenshot({ path: join(SHOTS, 'extras-offline.png') });
     expect(page.errors.filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);

@@ -10,29 +10,14 @@
 import { join } from 'node:path';
 import { Position, mulberry32, parsePgn } from '@citadel/core';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SHOTS,
-  cell,
-  moveTexts,
-  openPage,
-  startApp,
-  typeMove,
-  type App,
-  type PageWithErrors,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { SHOTS, cell, moveTexts, useApp, typeMove } from './harness.ts';
 
 /** Tamerlane: White king g1 in check from the rook on g5, knight b2, king-swap right. */
 const SWAP_FEN = '*11*/6k5*/*11*/*11*/*11*/*5r5*/*11*/*11*/*N11/*5K5* w S - 0 1';
 
-let app: App;
-beforeAll(async () => {
-  app = await startApp('citadel-web-');
-}, 180_000);
-afterAll(async () => {
-  await app?.close();
-});
-const open = (path: string): Promise<PageWithErrors> => openPage(app, path);
+const web = useApp('citadel-web-');
+const open = web.open;
 
 async function setValue(page: Page, selector: string, value: string): Promise<void> {
   await page.locator(selector).evaluate((el: HTMLInputElement | HTMLSelectElement, v) => {
@@ -279,7 +264,7 @@ describe('play tools and analysis in chromium', () => {
     );
     // A position given in the address: Black mates in one.
     await page.goto(
-      app.base +
+      web.app.base +
         '/analyse/chess?fen=' +
         encodeURIComponent('3r2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1'),
     );

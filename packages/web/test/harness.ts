@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { serve } from '../serve.mjs';
 
 const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -89,4 +90,31 @@ export async function importText(page: Page, text: string): Promise<void> {
   await page.getByRole('button', { name: 'Import…' }).click();
   await page.locator('#import-text').fill(text);
   await page.locator('.io-dialog').getByRole('button', { name: 'Load' }).click();
+}
+
+/**
+ * One app per test file: built and served before the file's tests, closed after them.
+ * `web.app` is the running app; `web.open(path)` opens a page on it.
+ */
+export function useApp(prefix: string): {
+  readonly app: App;
+  readonly open: (path: string) => Promise<PageWithErrors>;
+} {
+  let app: App | undefined;
+  beforeAll(async () => {
+    app = await startApp(prefix);
+  }, 180_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+  const running = (): App => {
+    if (!app) throw new Error('the app has not started');
+    return app;
+  };
+  return {
+    get app() {
+      return running();
+    },
+    open: (path) => openPage(running(), path),
+  };
 }

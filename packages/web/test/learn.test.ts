@@ -9,21 +9,15 @@
 import { join } from 'node:path';
 import { Position, VARIANTS, VARIANT_IDS } from '@citadel/core';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { legend } from '../src/adapter.ts';
 import { diagramFen } from '../src/diagram-fen.ts';
 import { movePiece, startExplorer, toggleBlocker } from '../src/move-explorer.ts';
 import { ruleExamples } from '../src/rule-examples.ts';
-import { SHOTS, openPage, startApp, type App, type PageWithErrors } from './harness.ts';
+import { SHOTS, useApp } from './harness.ts';
 
-let app: App;
-beforeAll(async () => {
-  app = await startApp('citadel-web-learn-');
-}, 180_000);
-afterAll(async () => {
-  await app?.close();
-});
-const open = (path: string): Promise<PageWithErrors> => openPage(app, path);
+const web = useApp('citadel-web-learn-');
+const open = web.open;
 
 const must = <T>(r: { ok: true; value: T } | { ok: false; error: string }): T => {
   if (!r.ok) throw new Error(r.error);
@@ -48,7 +42,7 @@ describe('rules page in chromium', () => {
     const page = await open('/learn/tamerlane');
     for (const id of VARIANT_IDS) {
       const def = VARIANTS[id];
-      await page.goto(`${app.base}/learn/${id}`);
+      await page.goto(`${web.app.base}/learn/${id}`);
       await page.waitForSelector('.explorer .cb-cell');
       expect((await page.locator('.learn-history p').textContent())!.length, id).toBeGreaterThan(
         200,
