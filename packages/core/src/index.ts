@@ -42,7 +42,7 @@ export {
 } from './movegen.ts';
 export { isAttacked, leastValuableAttacker, ROYAL_VALUE } from './attacks.ts';
 export { perft, divide } from './perft.ts';
-export { parseFen, makeFen, startSetup, pieceText, pieceFromText } from './fen.ts';
+export { parseFen, makeFen, makeBoardText, startSetup, pieceText, pieceFromText } from './fen.ts';
 export { setupFromPieces, validateSetup } from './validate-setup.ts';
 export type { PlacedPiece } from './validate-setup.ts';
 export type { SetupProblem, SetupReason } from './position-problems.ts';

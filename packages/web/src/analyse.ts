@@ -12,7 +12,7 @@ import { fenForm as makeFenForm } from './fen-form.ts';
 import { saveGameFrom } from './game.ts';
 import { MoveChooser } from './move-chooser.ts';
 import type { PageContext } from './play.ts';
-import { variantDef } from './variants.ts';
+import { arrayFromUrl, variantDef } from './variants.ts';
 
 /** Lines shown, and how long (at most) the engine thinks about one position. */
 export const ANALYSIS_LINES = 3;
@@ -41,9 +41,7 @@ export function analysePage(
   params: URLSearchParams,
 ): () => void {
   const def = variantDef(variantId)!;
-  const wantedArray = params.get('array');
-  const arrayId =
-    wantedArray && def.arrays.some((a) => a.id === wantedArray) ? wantedArray : def.arrays[0]!.id;
+  const arrayId = arrayFromUrl(def, params);
   let loadError = '';
   const fromUrl = params.get('fen');
   let root: Position;

@@ -29,7 +29,7 @@ import { h, svg } from './dom.ts';
 import { fenForm as makeFenForm } from './fen-form.ts';
 import { saveGameFrom } from './game.ts';
 import type { PageContext } from './play.ts';
-import { variantDef } from './variants.ts';
+import { arrayFromUrl, variantDef } from './variants.ts';
 
 /** What a press on a cell does: move pieces (drag or click-click), remove one, or place a piece. */
 type Tool =
@@ -49,9 +49,7 @@ export function editorPage(
   params: URLSearchParams,
 ): () => void {
   const def = variantDef(variantId)!;
-  const wantedArray = params.get('array');
-  const arrayId =
-    wantedArray && def.arrays.some((a) => a.id === wantedArray) ? wantedArray : def.arrays[0]!.id;
+  const arrayId = arrayFromUrl(def, params);
   const compiled = compileRuleset(def.id, { array: arrayId });
   if (!compiled.ok) throw new Error(compiled.error);
   const rs: Ruleset = compiled.value;

@@ -18,7 +18,7 @@ import { MoveChooser } from './move-chooser.ts';
 import { SetupForm } from './setup-form.ts';
 import { isMuted, playSound, setMuted } from './sound.ts';
 import { specialNotes } from './special.ts';
-import { variantDef } from './variants.ts';
+import { arrayFromUrl, variantDef } from './variants.ts';
 
 export interface PageContext {
   readonly root: HTMLElement;
@@ -33,8 +33,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   const def = variantDef(variantId)!;
   const settings = loadSettings();
   const wantedArray = params.get('array');
-  const arrayId =
-    wantedArray && def.arrays.some((a) => a.id === wantedArray) ? wantedArray : def.arrays[0]!.id;
+  const arrayId = arrayFromUrl(def, params);
 
   let game: Game;
   const saved = loadGame(def.id);
