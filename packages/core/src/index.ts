@@ -1,6 +1,7 @@
 /** Public API of the Citadel rules core. */
 export * from './types.ts';
 export { Geometry, STRIDE, PAD } from './geometry.ts';
+export { MODE_BOTH, MODE_MOVE, MODE_CAPTURE, type MoveMode } from './betza.ts';
 export {
   KIND,
   KIND_INFO,

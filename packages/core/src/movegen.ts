@@ -11,6 +11,7 @@
 import { isAttacked } from './attacks.ts';
 import type { FastPosition } from './fast-position.ts';
 import { isLegal, markPinCandidates } from './legality.ts';
+import { moveFrom } from './move.ts';
 import { EMPTY, KIND, OFF, pieceCode } from './piece-kinds.ts';
 import { generatePseudo, pieceMoves } from './pseudo-moves.ts';
 import { royalSquare } from './royalty.ts';
@@ -34,27 +35,9 @@ export function endedByRule(pos: FastPosition): boolean {
 /** All legal moves of the side to move into `pos.moves[start..]`; returns the end index. */
 export function generateLegal(pos: FastPosition, start: number): number {
   if (endedByRule(pos)) return start;
-  const rs = pos.rs;
-  const buf = pos.moves;
-  const us = pos.side;
-  const them = us ^ 1;
-  const royal = royalSquare(pos, us);
-  const checked = royal >= 0 && isAttacked(pos, royal, them);
-  const end = generatePseudo(pos, start);
-  const stamp = ++pos.pinGeneration;
-  if (royal >= 0 && !checked) markPinCandidates(pos, royal, stamp);
-  let n = start;
-  for (let i = start; i < end; i++) {
-    const m = buf[i]!;
-    if (isLegal(pos, m, royal, checked, stamp)) buf[n++] = m;
-  }
-  if (rs.citadelClaimOrSwap) n = citadelSwaps(pos, start, n);
-  if (!checked && rs.castling[us]!.length > 0) n = castlingMoves(pos, n);
-  if (rs.rendezvous !== null) n = rendezvousMove(pos, n);
-  if (rs.pawnOfPawns && pos.codeCount[pieceCode(KIND.pawnOfPawnsWaiting, us)]! > 0)
-    n = relocations(pos, n, generateLegal);
-  if (rs.kingSwap) n = kingSwaps(pos, start, n, royal, checked);
-  return n;
+  const royal = royalSquare(pos, pos.side);
+  const checked = royal >= 0 && isAttacked(pos, royal, pos.side ^ 1);
+  return legalMoves(pos, start, royal, checked);
 }
 
 /**
@@ -64,18 +47,41 @@ export function generateLegal(pos: FastPosition, start: number): number {
  */
 export function generateTactical(pos: FastPosition, start: number): number {
   if (endedByRule(pos)) return start;
-  const buf = pos.moves;
+  const royal = royalSquare(pos, pos.side);
+  const checked = royal >= 0 && isAttacked(pos, royal, pos.side ^ 1);
+  if (checked) return legalMoves(pos, start, royal, true);
+  return keepLegal(pos, start, generatePseudo(pos, start, true), royal, false);
+}
+
+/** Steps 2-5 of generateLegal, for a game still on, given the mover's royal and whether it is in check. */
+function legalMoves(pos: FastPosition, start: number, royal: number, checked: boolean): number {
+  const rs = pos.rs;
   const us = pos.side;
-  const royal = royalSquare(pos, us);
-  const checked = royal >= 0 && isAttacked(pos, royal, us ^ 1);
-  if (checked) return generateLegal(pos, start);
-  const end = generatePseudo(pos, start, true);
+  let n = keepLegal(pos, start, generatePseudo(pos, start), royal, checked);
+  if (rs.citadelClaimOrSwap) n = citadelSwaps(pos, start, n);
+  if (!checked && rs.castling[us]!.length > 0) n = castlingMoves(pos, n);
+  if (rs.rendezvous !== null) n = rendezvousMove(pos, n);
+  if (rs.pawnOfPawns && pos.codeCount[pieceCode(KIND.pawnOfPawnsWaiting, us)]! > 0)
+    n = relocations(pos, n, generateLegal);
+  if (rs.kingSwap) n = kingSwaps(pos, start, n, royal, checked);
+  return n;
+}
+
+/** Keeps the legal ones of the pseudo-legal moves in `pos.moves[start..end)`; returns the new end. */
+function keepLegal(
+  pos: FastPosition,
+  start: number,
+  end: number,
+  royal: number,
+  checked: boolean,
+): number {
+  const buf = pos.moves;
   const stamp = ++pos.pinGeneration;
-  if (royal >= 0) markPinCandidates(pos, royal, stamp);
+  if (royal >= 0 && !checked) markPinCandidates(pos, royal, stamp);
   let n = start;
   for (let i = start; i < end; i++) {
     const m = buf[i]!;
-    if (isLegal(pos, m, royal, false, stamp)) buf[n++] = m;
+    if (isLegal(pos, m, royal, checked, stamp)) buf[n++] = m;
   }
   return n;
 }
@@ -88,15 +94,15 @@ export function generateTactical(pos: FastPosition, start: number): number {
  */
 export function isOrdinaryLegal(pos: FastPosition, move: number): boolean {
   if (endedByRule(pos)) return false;
-  const from = move & 511;
+  const from = moveFrom(move);
   const code = pos.board[from];
   if (code === undefined || code === EMPTY || code === OFF || (code & 1) !== pos.side) return false;
   const buf = pos.moves;
   const scratch = buf.length - 64;
   const end = pieceMoves(pos, from, scratch, false);
-  let found = false;
-  for (let i = scratch; i < end; i++) if (buf[i] === move) found = true;
-  if (!found) return false;
-  const royal = royalSquare(pos, pos.side);
-  return isLegal(pos, move, royal, true, 0);
+  for (let i = scratch; i < end; i++) {
+    // Known pseudo-legal: test it on the board (checked = true skips the pin shortcut).
+    if (buf[i] === move) return isLegal(pos, move, royalSquare(pos, pos.side), true, 0);
+  }
+  return false;
 }

@@ -10,12 +10,10 @@
  * which pieces are defended. The giraffe's attacks are left out (rare, and costly to trace).
  * Entries are stamped with a generation number instead of being cleared before each scan.
  */
-import { EMPTY, OFF, STRIDE, type FastPosition } from '@citadel/core';
+import { EMPTY, MODE_CAPTURE, MODE_MOVE, OFF, STRIDE, type FastPosition } from '@citadel/core';
 import type { EvalTables } from './eval-tables.ts';
 
 const DIAGONAL_STEPS = [STRIDE + 1, STRIDE - 1, -STRIDE + 1, -STRIDE - 1] as const;
-const MODE_MOVE = 1;
-const MODE_CAPTURE = 2;
 /** The attack value of a royal: more than any piece, so a royal is never the "lesser" attacker. */
 const ROYAL_ATTACKER = 1 << 20;
 

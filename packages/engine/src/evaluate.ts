@@ -10,12 +10,11 @@
  *   6. threats (pieces attacked by cheaper ones, or attacked and undefended) and attacks on the
  *      cells around each royal, from the attack map (attack-map.ts).
  */
-import { PAD, STRIDE, type FastPosition } from '@citadel/core';
+import { PAD, RAY_OFFSETS, STRIDE, type FastPosition } from '@citadel/core';
 import type { EvalTables } from './eval-tables.ts';
 import { AttackMap } from './attack-map.ts';
 
 const FILES = 16;
-const ROYAL_STEPS = [1, -1, STRIDE, -STRIDE, STRIDE + 1, STRIDE - 1, -STRIDE + 1, -STRIDE - 1];
 /** Entries of the evaluation cache (a power of two). */
 const CACHE_SIZE = 1 << 16;
 
@@ -191,7 +190,7 @@ export class Evaluator {
       const k = c === 0 ? royal0 : royal1;
       if (k < 0 || w.royalZoneAttack === 0) continue;
       let zone = 0;
-      for (let d = 0; d < 8; d++) zone += map.attackers(them, k + ROYAL_STEPS[d]!);
+      for (let d = 0; d < 8; d++) zone += map.attackers(them, k + RAY_OFFSETS[d]!); // the 8 neighbours
       mg -= sign * w.royalZoneAttack * zone;
     }
 

@@ -556,23 +556,24 @@ export class Searcher {
     }
     const size = pos.rs.size;
     const bonus = Math.min(32 * depth * depth, 2000);
-    const history = this.history;
-    // History with gravity: values stay within +-HISTORY_MAX, recent results weigh most.
-    const update = (k: number, delta: number): void => {
-      history[k] = (history[k]! + delta - (history[k]! * Math.abs(delta)) / HISTORY_MAX) | 0;
-    };
-    update(pos.board[moveFrom(m)]! * size + moveTo(m), bonus);
+    this.addHistory(pos.board[moveFrom(m)]! * size + moveTo(m), bonus);
     // Quiet moves tried before the cut-off lose what the cut-off move gained.
     for (let i = start; i < cutIndex; i++) {
       const q = this.pos.moves[i]!;
       if (this.isCapture(q)) continue;
-      update(pos.board[moveFrom(q)]! * size + moveTo(q), -bonus);
+      this.addHistory(pos.board[moveFrom(q)]! * size + moveTo(q), -bonus);
     }
     if (ply > 0) {
       const prev = this.playedAt[ply - 1]!;
       const prevTo = moveTo(prev);
       this.counter[pos.board[prevTo]! * size + prevTo] = m;
     }
+  }
+
+  /** History with gravity: entries stay within +-HISTORY_MAX, recent results weigh most. */
+  private addHistory(k: number, delta: number): void {
+    const h = this.history[k]!;
+    this.history[k] = (h + delta - (h * Math.abs(delta)) / HISTORY_MAX) | 0;
   }
 
   /** Move ordering keys: table move, winning/equal captures by MVV-LVA, killers, counter-move, history, losing captures. */

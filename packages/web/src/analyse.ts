@@ -12,7 +12,8 @@ import { fenForm as makeFenForm } from './fen-form.ts';
 import { saveGameFrom } from './game.ts';
 import { MoveChooser } from './move-chooser.ts';
 import type { PageContext } from './play.ts';
-import { arrayFromUrl, variantDef } from './variants.ts';
+import { positionFromUrl } from './page-params.ts';
+import { variantDef } from './variants.ts';
 
 /** Lines shown, and how long (at most) the engine thinks about one position. */
 export const ANALYSIS_LINES = 3;
@@ -41,20 +42,10 @@ export function analysePage(
   params: URLSearchParams,
 ): () => void {
   const def = variantDef(variantId)!;
-  const arrayId = arrayFromUrl(def, params);
-  let loadError = '';
-  const fromUrl = params.get('fen');
-  let root: Position;
-  const start = Position.start(def.id, { array: arrayId });
-  if (!start.ok) throw new Error(start.error);
-  if (fromUrl) {
-    const p = Position.fromFen(def.id, fromUrl, { array: arrayId });
-    if (p.ok) root = p.value;
-    else {
-      loadError = `The FEN in the address was not loaded: ${p.error}`;
-      root = start.value;
-    }
-  } else root = start.value;
+  const fromUrl = positionFromUrl(def, params);
+  const arrayId = fromUrl.arrayId;
+  const loadError = fromUrl.error;
+  let root: Position = fromUrl.position;
   /** The explored line: moves from `root`. */
   let position = root.clone();
   let generation = 0;

@@ -8,7 +8,6 @@
  */
 import {
   Position,
-  compileRuleset,
   makeFen,
   setupFromPieces,
   validateSetup,
@@ -29,7 +28,8 @@ import { h, svg } from './dom.ts';
 import { fenForm as makeFenForm } from './fen-form.ts';
 import { saveGameFrom } from './game.ts';
 import type { PageContext } from './play.ts';
-import { arrayFromUrl, variantDef } from './variants.ts';
+import { positionFromUrl } from './page-params.ts';
+import { variantDef } from './variants.ts';
 
 /** What a press on a cell does: move pieces (drag or click-click), remove one, or place a piece. */
 type Tool =
@@ -49,22 +49,11 @@ export function editorPage(
   params: URLSearchParams,
 ): () => void {
   const def = variantDef(variantId)!;
-  const arrayId = arrayFromUrl(def, params);
-  const compiled = compileRuleset(def.id, { array: arrayId });
-  if (!compiled.ok) throw new Error(compiled.error);
-  const rs: Ruleset = compiled.value;
+  const fromUrl = positionFromUrl(def, params);
+  const { arrayId, start, error: loadError } = fromUrl;
+  const rs: Ruleset = start.rs;
   const entries = palette(rs);
-  const start = Position.start(def.id, { array: arrayId });
-  if (!start.ok) throw new Error(start.error);
-
-  let loadError = '';
-  let initial = start.value;
-  const fromUrl = params.get('fen');
-  if (fromUrl) {
-    const p = Position.fromFen(def.id, fromUrl, { array: arrayId });
-    if (p.ok) initial = p.value;
-    else loadError = `The FEN in the address was not loaded: ${p.error}`;
-  }
+  const initial = fromUrl.position;
 
   /** The position being edited: FEN piece text by square, and the side to move. */
   const placement = new Map<string, string>();
@@ -181,7 +170,7 @@ export function editorPage(
     { class: 'tool-row' },
     h(
       'button',
-      { type: 'button', onclick: () => (loadPosition(start.value), changed()) },
+      { type: 'button', onclick: () => (loadPosition(start), changed()) },
       'Start position',
     ),
     h('button', { type: 'button', onclick: () => (placement.clear(), changed()) }, 'Clear board'),

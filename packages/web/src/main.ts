@@ -32,6 +32,14 @@ app.replaceChildren(header, content);
 
 let teardown: (() => void) | null = null;
 
+/** The header's links: route and label, for the current variant. */
+const NAV = [
+  ['play', 'Play'],
+  ['learn', 'Rules'],
+  ['analyse', 'Analyse'],
+  ['editor', 'Editor'],
+] as const;
+
 function navigate(url: string, replace = false): void {
   const same = url === location.pathname + location.search;
   if (replace) history.replaceState(null, '', url);
@@ -65,41 +73,16 @@ function route(): void {
           ? editorPage(ctx, variant, params)
           : learnPage(ctx, variant);
   navLinks.replaceChildren(
-    h(
-      'a',
-      {
-        href: `/play/${variant}`,
-        'data-link': true,
-        'aria-current': page === 'play' ? 'page' : null,
-      },
-      'Play',
-    ),
-    h(
-      'a',
-      {
-        href: `/learn/${variant}`,
-        'data-link': true,
-        'aria-current': page === 'learn' ? 'page' : null,
-      },
-      'Rules',
-    ),
-    h(
-      'a',
-      {
-        href: `/analyse/${variant}`,
-        'data-link': true,
-        'aria-current': page === 'analyse' ? 'page' : null,
-      },
-      'Analyse',
-    ),
-    h(
-      'a',
-      {
-        href: `/editor/${variant}`,
-        'data-link': true,
-        'aria-current': page === 'editor' ? 'page' : null,
-      },
-      'Editor',
+    ...NAV.map(([target, label]) =>
+      h(
+        'a',
+        {
+          href: `/${target}/${variant}`,
+          'data-link': true,
+          'aria-current': page === target ? 'page' : null,
+        },
+        label,
+      ),
     ),
     h('span', { class: 'variant-name' }, MENU.find((v) => v.id === variant)?.short ?? variant),
   );

@@ -18,7 +18,8 @@ import { MoveChooser } from './move-chooser.ts';
 import { SetupForm } from './setup-form.ts';
 import { isMuted, playSound, setMuted } from './sound.ts';
 import { specialNotes } from './special.ts';
-import { arrayFromUrl, variantDef } from './variants.ts';
+import { arrayFromUrl } from './page-params.ts';
+import { variantDef } from './variants.ts';
 
 export interface PageContext {
   readonly root: HTMLElement;

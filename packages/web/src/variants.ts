@@ -18,9 +18,3 @@ export function variantDef(id: string): VariantDef | undefined {
 }
 
 export const DEFAULT_VARIANT = 'tamerlane';
-
-/** The start array a URL asks for (`?array=`), or the variant's first array when it names none or an unknown one. */
-export function arrayFromUrl(def: VariantDef, params: URLSearchParams): string {
-  const wanted = params.get('array');
-  return wanted && def.arrays.some((a) => a.id === wanted) ? wanted : def.arrays[0]!.id;
-}
