@@ -45,6 +45,11 @@ export interface EvalWeights {
   readonly hangingEg: number;
   /** Royal safety: per enemy attack on the cells around our royal (middlegame). */
   readonly royalZoneAttack: number;
+  /**
+   * Royal danger, growing with the square of the attack (evaluate.ts step 6): percent of the
+   * base curve; 0 turns it off.
+   */
+  readonly royalDanger: number;
   /** Multipliers of the mobility-derived material values, by kind (1 when absent); tuned per variant. */
   readonly valueScale: Readonly<Partial<Record<KindKey, number>>>;
 }
@@ -78,6 +83,7 @@ export const DEFAULT_WEIGHTS: EvalWeights = {
   hangingMg: 50,
   hangingEg: 35,
   royalZoneAttack: 10,
+  royalDanger: 100,
   valueScale: {},
 };
 

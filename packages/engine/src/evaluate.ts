@@ -17,6 +17,11 @@ import { AttackMap } from './attack-map.ts';
 const FILES = 16;
 /** Entries of the evaluation cache (a power of two). */
 const CACHE_SIZE = 1 << 16;
+/** Royal danger units per enemy attack on a cell next to the royal, and per such cell only the royal defends. */
+const DANGER_PER_ATTACK = 8;
+const DANGER_PER_WEAK_CELL = 12;
+/** Cap of the royal-danger penalty (centipawns, before its weight). */
+const MAX_DANGER = 600;
 
 export class Evaluator {
   private readonly pawnCount = new Int8Array(2 * FILES);
@@ -107,8 +112,8 @@ export class Evaluator {
         const r = (s >> 4) - PAD;
         const own = this.pawnCount;
         if (own[c * FILES + f]! > 1) {
-          mg -= (sign * w.doubledPawn) >> 1;
-          eg -= (sign * w.doubledPawn) >> 1;
+          mg -= sign * (w.doubledPawn >> 1);
+          eg -= sign * (w.doubledPawn >> 1);
         }
         const left = f > 0 ? own[c * FILES + f - 1]! : 0;
         const right = f < FILES - 1 ? own[c * FILES + f + 1]! : 0;
@@ -188,13 +193,26 @@ export class Evaluator {
       mg -= sign * (w.threatByLesserMg * lesser + w.hangingMg * hanging);
       eg -= sign * (w.threatByLesserEg * lesser + w.hangingEg * hanging);
       const k = c === 0 ? royal0 : royal1;
-      if (k < 0 || w.royalZoneAttack === 0) continue;
+      if (k < 0) continue;
+      // Attacks on the royal's 8 neighbours, and how many of them only the royal defends.
       let zone = 0;
-      for (let d = 0; d < 8; d++) zone += map.attackers(them, k + RAY_OFFSETS[d]!); // the 8 neighbours
-      mg -= sign * w.royalZoneAttack * zone;
+      let weak = 0;
+      for (let d = 0; d < 8; d++) {
+        const cell = k + RAY_OFFSETS[d]!;
+        const attacks = map.attackers(them, cell);
+        if (attacks === 0) continue;
+        zone += attacks;
+        if (map.attackers(c, cell) <= 1) weak++;
+      }
+      // Danger grows with the square of the attack, so a lone attacker costs little and a
+      // massed attack a lot (the shape of Stockfish's classical king danger).
+      const units = DANGER_PER_ATTACK * zone + DANGER_PER_WEAK_CELL * weak;
+      const danger = Math.min(MAX_DANGER, (units * units) >> 7);
+      mg -= sign * ((w.royalZoneAttack * zone + (danger * w.royalDanger) / 100) | 0);
     }
 
-    const score = (mg * phase256 + eg * (256 - phase256)) >> 8;
+    // Rounded toward zero, so that exchanging the colours only changes the sign.
+    const score = Math.trunc((mg * phase256 + eg * (256 - phase256)) / 256);
     return (pos.side === 0 ? score : -score) + w.tempo;
   }
 }

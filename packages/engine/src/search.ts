@@ -4,13 +4,16 @@
  *   iterate(): iterative deepening with aspiration windows; MultiPV by excluding the best moves
  *              already reported at this depth.
  *   search():  1 abort / draw / rule-ended checks  2 mate-distance pruning  3 check extension
- *              4 transposition table  5 static evaluation, reverse futility  6 null move (not in
- *              check, not without pieces: zugzwang)  7 move generation, terminal positions
- *              (mate, stalemate as a win, loss or draw per variant)  8 PVS over ordered moves
- *              with late-move reductions  9 killers, counter-moves and history on cut-offs
+ *              4 transposition table  5 static evaluation ("improving" against two plies ago),
+ *              reverse futility, razoring  6 null move (not in check, not without pieces:
+ *              zugzwang)  7 move generation, terminal positions (mate, stalemate as a win, loss
+ *              or draw per variant)  8 PVS over ordered moves: late-move, futility and history
+ *              pruning, a singular extension of the table move, late-move reductions
+ *              9 killers, counter-moves, history and continuation history on cut-offs
  *              10 store in the table.
  *   qsearch(): stand pat, captures and promotions ordered by MVV-LVA and filtered by SEE;
- *              all evasions when in check.
+ *              all evasions when in check; where stalemate loses, a stalemate test only when
+ *              the side to move has few men left.
  *
  * The searcher never prints: it reports through callbacks. It reads the clock and the stop flag
  * only through `SearchCallbacks`, so it runs anywhere (main thread, Node worker, Web Worker).
@@ -55,13 +58,22 @@ const LMR = new Int8Array(64 * 64).map((_, i) => {
   const n = i & 63;
   return d && n ? Math.floor(0.75 + (Math.log(d) * Math.log(n)) / 2.1) : 0;
 });
-/** Futility margins by remaining depth (index 1..3). */
-const FUTILITY_MARGIN = [0, 150, 300, 500];
-/** Quiet moves searched at most, by remaining depth (index 1..4), at non-PV nodes not in check. */
-const LATE_MOVE_LIMIT = [0, 8, 12, 20, 32];
+/**
+ * Quiet moves searched at most at non-PV nodes not in check, by remaining depth (up to
+ * LATE_MOVE_DEPTH): 3 + depth^2, twice that when the position improves (Stockfish's shape).
+ */
+const LATE_MOVE_DEPTH = 6;
 const MAX_MOVES_PER_PLY = 1024;
+/** Remaining depth from which the table move is tested for a singular extension. */
+const SINGULAR_DEPTH = 6;
+/** Quiescence looks for a stalemate (where it loses) only when the side to move has this few men. */
+const STALEMATE_MEN = 4;
 /** Bound of the quiet-move history scores. */
 const HISTORY_MAX = 16384;
+/** Continuation history: 2^CONT_BITS entries, indexed by a hash of (earlier move, this move). */
+const CONT_BITS = 22;
+/** Keys of the move two plies back are offset by this, so they index apart from one ply back. */
+const CONT_FOLLOW_UP = 1 << 20;
 
 export interface SearchLimits {
   readonly depth?: number;
@@ -125,6 +137,17 @@ export class Searcher {
   private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLength = new Int32Array(MAX_PLY);
   private readonly playedAt = new Int32Array(MAX_PLY);
+  /** Per ply: the move a singular-extension test leaves out (0: none). */
+  private readonly excludedMove = new Int32Array(MAX_PLY);
+  /** Static evaluation per ply (-INFINITE when in check), for the "improving" test. */
+  private readonly staticEvals = new Int32Array(MAX_PLY);
+  /** Per ply: the played move's piece and destination (code * size + to), -1 after a null move. */
+  private readonly pieceTo = new Int32Array(MAX_PLY).fill(-1);
+  /**
+   * Continuation history: how good a quiet move (piece, to) was after the move one ply back
+   * (the opponent's reply) and two plies back (our previous move), as in Stockfish.
+   */
+  private readonly continuation = new Int16Array(1 << CONT_BITS);
   private excludedRoot: number[] = [];
   private rootPly = 0;
 
@@ -140,6 +163,7 @@ export class Searcher {
   /** Forget move-ordering statistics (new game). */
   clearHistory(): void {
     this.history.fill(0);
+    this.continuation.fill(0);
     this.counter.fill(0);
     this.killers.fill(0);
   }
@@ -254,6 +278,7 @@ export class Searcher {
     const moves = rootMoves.filter((m) => !this.excludedRoot.includes(m));
     if (moves.length === 0) return null;
     this.pvLength[0] = 0;
+    this.staticEvals[0] = inCheck(pos) ? -INFINITE : this.evaluator.evaluate(pos);
     this.probeTable(pos);
     const ttMove = this.probe.hit ? this.probe.move : 0;
     moves.sort(
@@ -267,6 +292,7 @@ export class Searcher {
     for (let i = 0; i < moves.length; i++) {
       const m = moves[i]!;
       this.playedAt[0] = m;
+      this.pieceTo[0] = pos.board[moveFrom(m)]! * pos.rs.size + moveTo(m);
       pos.make(m);
       this.nodes++;
       let score: number;
@@ -368,10 +394,16 @@ export class Searcher {
     if (checked) depth++;
     if (depth <= 0) return this.qsearch(alpha, beta, ply, start);
 
-    // 4. Transposition table.
+    // 4. Transposition table (not while testing whether the table move is singular: that
+    //    search is of the position without it).
+    const excluded = this.excludedMove[ply]!;
     this.probeTable(pos);
     const tte = this.probe;
+    if (excluded !== 0) tte.hit = false;
     let ttMove = 0;
+    const ttScore = tte.hit ? scoreFromTable(tte.score, ply) : 0;
+    const ttDepth = tte.depth;
+    const ttBound = tte.bound;
     if (tte.hit) {
       ttMove = tte.move;
       const s = scoreFromTable(tte.score, ply);
@@ -396,24 +428,28 @@ export class Searcher {
           staticEval = s;
       }
     }
-    if (!pvNode && !checked && depth <= 6 && staticEval - 90 * depth >= beta && !isMateScore(beta))
+    this.staticEvals[ply] = staticEval;
+    // Improving: better than two plies ago (our previous turn), so less is pruned.
+    const improving = !checked && ply >= 2 && staticEval > this.staticEvals[ply - 2]! ? 1 : 0;
+    const pruneNode = !pvNode && !checked && excluded === 0;
+    if (
+      pruneNode &&
+      depth <= 6 &&
+      staticEval - 90 * (depth - improving) >= beta &&
+      !isMateScore(beta)
+    )
       return staticEval;
-    if (!pvNode && !checked && depth <= 2 && staticEval + 250 * depth < alpha) {
+    if (pruneNode && depth <= 2 && staticEval + 250 * depth < alpha) {
       const q = this.qsearch(alpha, beta, ply, start);
       if (q < alpha) return q;
     }
-    if (depth >= 4 && ttMove === 0) depth--;
+    if (depth >= 4 && ttMove === 0 && excluded === 0) depth--;
 
     // 6. Null move, where zugzwang is unlikely: the side to move has a piece besides pawns and royals.
-    if (
-      !pvNode &&
-      !checked &&
-      allowNull &&
-      depth >= 3 &&
-      staticEval >= beta &&
-      this.hasPieces(pos.side)
-    ) {
+    if (pruneNode && allowNull && depth >= 3 && staticEval >= beta && this.hasPieces(pos.side)) {
       const r = 3 + (depth >> 2);
+      this.playedAt[ply] = 0;
+      this.pieceTo[ply] = -1;
       pos.makeNull();
       const score = -this.search(depth - 1 - r, -beta, -beta + 1, ply + 1, start, false);
       pos.unmakeNull();
@@ -442,8 +478,8 @@ export class Searcher {
     let bestMove = 0;
     const origAlpha = alpha;
     const prunable = !pvNode && !checked;
-    const futile = prunable && depth <= 3 && staticEval + FUTILITY_MARGIN[depth]! <= alpha;
-    const lateMoveLimit = prunable && depth <= 4 ? LATE_MOVE_LIMIT[depth]! : 1 << 30;
+    const lateMoveLimit =
+      prunable && depth <= LATE_MOVE_DEPTH ? (3 + depth * depth) * (1 + improving) : 1 << 30;
     let quietsTried = 0;
     for (let i = start; ; i++) {
       if (i === end) {
@@ -456,29 +492,67 @@ export class Searcher {
       }
       const m = this.pickNext(i, end);
       const next = end;
+      if (m === excluded) continue;
       const capture = this.isCapture(m);
       const index = i - start;
       const flag = moveFlag(m);
-      // Futility and late-move pruning of quiet moves near the leaves (never the first move),
-      // and captures that lose material by SEE at shallow depth.
+      const key = pos.board[moveFrom(m)]! * pos.rs.size + moveTo(m);
+      const stat = capture ? 0 : this.quietStat(key, ply);
+      // Pruning near the leaves (never the first move): quiet moves past the late-move limit,
+      // or futile at their reduced depth, or with a bad history; captures that lose material
+      // by SEE at shallow depth.
       if (index > 0 && flag !== PROMOTE && best > -MATE_BOUND) {
         if (!capture) {
-          if (futile || quietsTried >= lateMoveLimit) continue;
+          if (quietsTried >= lateMoveLimit) continue;
+          if (prunable) {
+            const lmrDepth = depth - 1 - LMR[Math.min(depth, 63) * 64 + Math.min(index, 63)]!;
+            if (lmrDepth <= 5 && staticEval + 120 + 130 * Math.max(0, lmrDepth) <= alpha) continue;
+            if (lmrDepth <= 3 && stat < -3000 * depth) continue;
+          }
         } else if (!pvNode && depth <= 3 && this.scores[i]! < 0) continue;
       }
       if (!capture) quietsTried++;
+      // Singular extension: the table move is searched a ply deeper when every other move,
+      // searched shallower, fails low against a bound a little below its table score; when
+      // even without it the node fails high, it is a cut node already (multi-cut).
+      let extension = 0;
+      if (
+        m === ttMove &&
+        ply > 0 &&
+        excluded === 0 &&
+        depth >= SINGULAR_DEPTH &&
+        ttDepth >= depth - 3 &&
+        ttBound !== BOUND_UPPER &&
+        !isMateScore(ttScore)
+      ) {
+        const singularBeta = ttScore - 2 * depth;
+        this.excludedMove[ply] = m;
+        const others = this.search(
+          (depth - 1) >> 1,
+          singularBeta - 1,
+          singularBeta,
+          ply,
+          next,
+          false,
+        );
+        this.excludedMove[ply] = 0;
+        if (this.aborted) return 0;
+        if (others < singularBeta) extension = 1;
+        else if (singularBeta >= beta) return singularBeta;
+      }
       this.playedAt[ply] = m;
+      this.pieceTo[ply] = key;
       pos.make(m);
       this.nodes++;
       let score: number;
-      if (index === 0) score = -this.search(depth - 1, -beta, -alpha, ply + 1, next, true);
+      if (index === 0)
+        score = -this.search(depth - 1 + extension, -beta, -alpha, ply + 1, next, true);
       else {
         let r = 0;
         if (depth >= 3 && index >= 2 && !capture && !checked && flag !== PROMOTE) {
           r = LMR[Math.min(depth, 63) * 64 + Math.min(index, 63)]!;
           if (m === this.killers[ply * 2] || m === this.killers[ply * 2 + 1]) r--;
-          const h = this.history[pos.board[moveTo(m)]! * pos.rs.size + moveTo(m)]!;
-          if (h < 0) r++;
+          r -= Math.max(-2, Math.min(2, Math.trunc(stat / 12000)));
           if (pvNode) r--;
           if (inCheck(pos)) r--;
           r = Math.max(0, Math.min(depth - 2, r));
@@ -506,7 +580,8 @@ export class Searcher {
       }
     }
 
-    // 10. Store.
+    // 10. Store (not the search without the excluded move: it is not this position's result).
+    if (excluded !== 0) return best === -INFINITE ? alpha : best;
     const bound = best >= beta ? BOUND_LOWER : best > origAlpha ? BOUND_EXACT : BOUND_UPPER;
     this.tt.store(pos.hashLo, pos.hashHi, bestMove, scoreToTable(best, ply), depth, bound);
     return best;
@@ -556,12 +631,12 @@ export class Searcher {
     }
     const size = pos.rs.size;
     const bonus = Math.min(32 * depth * depth, 2000);
-    this.addHistory(pos.board[moveFrom(m)]! * size + moveTo(m), bonus);
+    this.addQuietStat(pos.board[moveFrom(m)]! * size + moveTo(m), ply, bonus);
     // Quiet moves tried before the cut-off lose what the cut-off move gained.
     for (let i = start; i < cutIndex; i++) {
       const q = this.pos.moves[i]!;
       if (this.isCapture(q)) continue;
-      this.addHistory(pos.board[moveFrom(q)]! * size + moveTo(q), -bonus);
+      this.addQuietStat(pos.board[moveFrom(q)]! * size + moveTo(q), ply, -bonus);
     }
     if (ply > 0) {
       const prev = this.playedAt[ply - 1]!;
@@ -570,10 +645,40 @@ export class Searcher {
     }
   }
 
+  /** Continuation-history slot of the quiet move `key` after the earlier move `earlier`. */
+  private static continuationIndex(earlier: number, key: number): number {
+    return (
+      (Math.imul(earlier + 1, 0x9e3779b1) ^ Math.imul(key + 1, 0x85ebca6b)) >>> (32 - CONT_BITS)
+    );
+  }
+
+  /** Ordering score of the quiet move `key` (piece code * size + to) at `ply`: the histories summed. */
+  private quietStat(key: number, ply: number): number {
+    let s = this.history[key]!;
+    const one = ply >= 1 ? this.pieceTo[ply - 1]! : -1;
+    if (one >= 0) s += this.continuation[Searcher.continuationIndex(one, key)]!;
+    const two = ply >= 2 ? this.pieceTo[ply - 2]! : -1;
+    if (two >= 0) s += this.continuation[Searcher.continuationIndex(two + CONT_FOLLOW_UP, key)]!;
+    return s;
+  }
+
+  /** Adds `delta` to the quiet move's history and continuation histories. */
+  private addQuietStat(key: number, ply: number, delta: number): void {
+    Searcher.addWithGravity(this.history, key, delta);
+    const one = ply >= 1 ? this.pieceTo[ply - 1]! : -1;
+    if (one >= 0)
+      Searcher.addWithGravity(this.continuation, Searcher.continuationIndex(one, key), delta);
+    const two = ply >= 2 ? this.pieceTo[ply - 2]! : -1;
+    if (two >= 0) {
+      const i = Searcher.continuationIndex(two + CONT_FOLLOW_UP, key);
+      Searcher.addWithGravity(this.continuation, i, delta);
+    }
+  }
+
   /** History with gravity: entries stay within +-HISTORY_MAX, recent results weigh most. */
-  private addHistory(k: number, delta: number): void {
-    const h = this.history[k]!;
-    this.history[k] = (h + delta - (h * Math.abs(delta)) / HISTORY_MAX) | 0;
+  private static addWithGravity(table: Int32Array | Int16Array, k: number, delta: number): void {
+    const h = table[k]!;
+    table[k] = (h + delta - (h * Math.abs(delta)) / HISTORY_MAX) | 0;
   }
 
   /** Move ordering keys: table move, winning/equal captures by MVV-LVA, killers, counter-move, history, losing captures. */
@@ -602,7 +707,7 @@ export class Searcher {
       } else if (m === k1) s = (1 << 27) + 2;
       else if (m === k2) s = (1 << 27) + 1;
       else if (m === counterMove) s = 1 << 26;
-      else s = this.history[pos.board[moveFrom(m)]! * size + moveTo(m)]!;
+      else s = this.quietStat(pos.board[moveFrom(m)]! * size + moveTo(m), ply);
       this.scores[i] = s;
     }
   }
@@ -647,10 +752,12 @@ export class Searcher {
     }
     const checked = inCheck(pos);
     let best = -INFINITE;
-    // In check every evasion is searched; where stalemate decides the game (it loses), look for
-    // a legal move before standing pat; otherwise only captures and promotions are generated.
+    // In check every evasion is searched. Where stalemate decides the game (it loses) and the
+    // side to move has few men left — where a stalemate can happen — look for a legal move
+    // before standing pat; otherwise only captures and promotions are generated.
     let end = start;
-    if (checked || pos.rs.stalemateLoses) {
+    const stalemateWatch = pos.rs.stalemateLoses && pos.pieceCount[pos.side]! <= STALEMATE_MEN;
+    if (checked || stalemateWatch) {
       end = generateLegal(pos, start);
       if (end === start) return -(MATE - ply);
     }
@@ -658,7 +765,7 @@ export class Searcher {
       best = this.evaluator.evaluate(pos);
       if (best >= beta) return best;
       if (best > alpha) alpha = best;
-      if (!pos.rs.stalemateLoses) end = generateTactical(pos, start);
+      if (!stalemateWatch) end = generateTactical(pos, start);
     }
     const t = this.tables;
     // Keep captures and promotions (all moves when in check), ordered by MVV-LVA.

@@ -112,6 +112,7 @@ export const TUNABLE: ReadonlyArray<readonly [NumericKey, number]> = [
   ['hangingMg', 10],
   ['hangingEg', 10],
   ['royalZoneAttack', 2],
+  ['royalDanger', 20],
 ];
 
 export interface TuneResult {
