@@ -58,6 +58,10 @@ const LMR = new Int8Array(64 * 64).map((_, i) => {
   const n = i & 63;
   return d && n ? Math.floor(0.75 + (Math.log(d) * Math.log(n)) / 2.1) : 0;
 });
+/** The late-move reduction of the move at `index` (0 = first) with `depth` plies left. */
+function reduction(depth: number, index: number): number {
+  return LMR[Math.min(depth, 63) * 64 + Math.min(index, 63)]!;
+}
 /**
  * Quiet moves searched at most at non-PV nodes not in check, by remaining depth (up to
  * LATE_MOVE_DEPTH): 3 + depth^2, twice that when the position improves (Stockfish's shape).
@@ -292,7 +296,7 @@ export class Searcher {
     for (let i = 0; i < moves.length; i++) {
       const m = moves[i]!;
       this.playedAt[0] = m;
-      this.pieceTo[0] = pos.board[moveFrom(m)]! * pos.rs.size + moveTo(m);
+      this.pieceTo[0] = this.pieceToKey(m);
       pos.make(m);
       this.nodes++;
       let score: number;
@@ -406,11 +410,10 @@ export class Searcher {
     const ttBound = tte.bound;
     if (tte.hit) {
       ttMove = tte.move;
-      const s = scoreFromTable(tte.score, ply);
-      if (!pvNode && tte.depth >= depth) {
-        if (tte.bound === BOUND_EXACT) return s;
-        if (tte.bound === BOUND_LOWER && s >= beta) return s;
-        if (tte.bound === BOUND_UPPER && s <= alpha) return s;
+      if (!pvNode && ttDepth >= depth) {
+        if (ttBound === BOUND_EXACT) return ttScore;
+        if (ttBound === BOUND_LOWER && ttScore >= beta) return ttScore;
+        if (ttBound === BOUND_UPPER && ttScore <= alpha) return ttScore;
       }
     }
 
@@ -420,12 +423,11 @@ export class Searcher {
     if (!checked) {
       staticEval = this.evaluator.evaluate(pos);
       if (tte.hit && !isMateScore(tte.score)) {
-        const s = scoreFromTable(tte.score, ply);
         if (
-          tte.bound === BOUND_EXACT ||
-          (tte.bound === BOUND_LOWER ? s > staticEval : s < staticEval)
+          ttBound === BOUND_EXACT ||
+          (ttBound === BOUND_LOWER ? ttScore > staticEval : ttScore < staticEval)
         )
-          staticEval = s;
+          staticEval = ttScore;
       }
     }
     this.staticEvals[ply] = staticEval;
@@ -496,7 +498,7 @@ export class Searcher {
       const capture = this.isCapture(m);
       const index = i - start;
       const flag = moveFlag(m);
-      const key = pos.board[moveFrom(m)]! * pos.rs.size + moveTo(m);
+      const key = this.pieceToKey(m);
       const stat = capture ? 0 : this.quietStat(key, ply);
       // Pruning near the leaves (never the first move): quiet moves past the late-move limit,
       // or futile at their reduced depth, or with a bad history; captures that lose material
@@ -505,7 +507,7 @@ export class Searcher {
         if (!capture) {
           if (quietsTried >= lateMoveLimit) continue;
           if (prunable) {
-            const lmrDepth = depth - 1 - LMR[Math.min(depth, 63) * 64 + Math.min(index, 63)]!;
+            const lmrDepth = depth - 1 - reduction(depth, index);
             if (lmrDepth <= 5 && staticEval + 120 + 130 * Math.max(0, lmrDepth) <= alpha) continue;
             if (lmrDepth <= 3 && stat < -3000 * depth) continue;
           }
@@ -550,7 +552,7 @@ export class Searcher {
       else {
         let r = 0;
         if (depth >= 3 && index >= 2 && !capture && !checked && flag !== PROMOTE) {
-          r = LMR[Math.min(depth, 63) * 64 + Math.min(index, 63)]!;
+          r = reduction(depth, index);
           if (m === this.killers[ply * 2] || m === this.killers[ply * 2 + 1]) r--;
           r -= Math.max(-2, Math.min(2, Math.trunc(stat / 12000)));
           if (pvNode) r--;
@@ -631,18 +633,23 @@ export class Searcher {
     }
     const size = pos.rs.size;
     const bonus = Math.min(32 * depth * depth, 2000);
-    this.addQuietStat(pos.board[moveFrom(m)]! * size + moveTo(m), ply, bonus);
+    this.addQuietStat(this.pieceToKey(m), ply, bonus);
     // Quiet moves tried before the cut-off lose what the cut-off move gained.
     for (let i = start; i < cutIndex; i++) {
       const q = this.pos.moves[i]!;
       if (this.isCapture(q)) continue;
-      this.addQuietStat(pos.board[moveFrom(q)]! * size + moveTo(q), ply, -bonus);
+      this.addQuietStat(this.pieceToKey(q), ply, -bonus);
     }
     if (ply > 0) {
       const prev = this.playedAt[ply - 1]!;
       const prevTo = moveTo(prev);
       this.counter[pos.board[prevTo]! * size + prevTo] = m;
     }
+  }
+
+  /** Piece and destination of move `m` in the current position: code * size + to. */
+  private pieceToKey(m: number): number {
+    return this.pos.board[moveFrom(m)]! * this.pos.rs.size + moveTo(m);
   }
 
   /** Continuation-history slot of the quiet move `key` after the earlier move `earlier`. */
@@ -652,26 +659,32 @@ export class Searcher {
     );
   }
 
+  /**
+   * Continuation-history slot of the quiet move `key` at `ply` after the move `back` (1 or 2)
+   * plies earlier, or -1 when there is none (the root, or a null move).
+   */
+  private continuationSlot(key: number, ply: number, back: number): number {
+    const earlier = ply >= back ? this.pieceTo[ply - back]! : -1;
+    if (earlier < 0) return -1;
+    return Searcher.continuationIndex(back === 2 ? earlier + CONT_FOLLOW_UP : earlier, key);
+  }
+
   /** Ordering score of the quiet move `key` (piece code * size + to) at `ply`: the histories summed. */
   private quietStat(key: number, ply: number): number {
     let s = this.history[key]!;
-    const one = ply >= 1 ? this.pieceTo[ply - 1]! : -1;
-    if (one >= 0) s += this.continuation[Searcher.continuationIndex(one, key)]!;
-    const two = ply >= 2 ? this.pieceTo[ply - 2]! : -1;
-    if (two >= 0) s += this.continuation[Searcher.continuationIndex(two + CONT_FOLLOW_UP, key)]!;
+    for (let back = 1; back <= 2; back++) {
+      const slot = this.continuationSlot(key, ply, back);
+      if (slot >= 0) s += this.continuation[slot]!;
+    }
     return s;
   }
 
   /** Adds `delta` to the quiet move's history and continuation histories. */
   private addQuietStat(key: number, ply: number, delta: number): void {
     Searcher.addWithGravity(this.history, key, delta);
-    const one = ply >= 1 ? this.pieceTo[ply - 1]! : -1;
-    if (one >= 0)
-      Searcher.addWithGravity(this.continuation, Searcher.continuationIndex(one, key), delta);
-    const two = ply >= 2 ? this.pieceTo[ply - 2]! : -1;
-    if (two >= 0) {
-      const i = Searcher.continuationIndex(two + CONT_FOLLOW_UP, key);
-      Searcher.addWithGravity(this.continuation, i, delta);
+    for (let back = 1; back <= 2; back++) {
+      const slot = this.continuationSlot(key, ply, back);
+      if (slot >= 0) Searcher.addWithGravity(this.continuation, slot, delta);
     }
   }
 
@@ -707,7 +720,7 @@ export class Searcher {
       } else if (m === k1) s = (1 << 27) + 2;
       else if (m === k2) s = (1 << 27) + 1;
       else if (m === counterMove) s = 1 << 26;
-      else s = this.quietStat(pos.board[moveFrom(m)]! * size + moveTo(m), ply);
+      else s = this.quietStat(this.pieceToKey(m), ply);
       this.scores[i] = s;
     }
   }
