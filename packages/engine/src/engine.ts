@@ -37,6 +37,8 @@ export interface GoLimits {
 
 export interface EngineIo {
   readonly now: () => number;
+  /** When the request arrived, on the `now` clock; time limits count from it (default: now). */
+  readonly startedAt?: number;
   readonly shouldStop?: () => boolean;
   readonly onInfo?: (info: EngineInfo) => void;
 }
@@ -83,7 +85,7 @@ export const DEFAULT_OPTIONS: EngineOptions = {
   hashMb: 32,
   multiPv: 1,
   level: MAX_LEVEL,
-  moveOverhead: 20,
+  moveOverhead: 10,
   seed: 0,
 };
 
@@ -191,6 +193,7 @@ export class Engine {
     const pvText = (pv: readonly number[]): string[] => pv.map(text);
     const outcome = searcher.iterate(fast, searchLimits, {
       now: io.now,
+      ...(io.startedAt !== undefined ? { startedAt: io.startedAt } : {}),
       ...(io.shouldStop ? { shouldStop: io.shouldStop } : {}),
       onIteration: (info: IterationInfo) => {
         if (level && info.multiPv > this.options.multiPv) return;

@@ -89,6 +89,26 @@ describe('search', () => {
     expect(stopped.value!.bestMove).not.toBeNull();
   });
 
+  it('counts a movetime from when the request arrived (startedAt), not from the search start', () => {
+    // A clock that stands still: with the request 95 ms old, a 100 ms move (10 ms overhead)
+    // is already spent, so the search stops at its first time check; without startedAt the
+    // same clock never runs out and the depth limit ends the search.
+    const clock = { now: () => 1000 };
+    const late = new Engine({ hashMb: 4 }).go(
+      { variant: 'husun' },
+      { movetime: 100, depth: 6 },
+      { ...clock, startedAt: 905 },
+    );
+    const onTime = new Engine({ hashMb: 4 }).go(
+      { variant: 'husun' },
+      { movetime: 100, depth: 6 },
+      clock,
+    );
+    expect(late.value!.bestMove).not.toBeNull();
+    expect(late.value!.nodes).toBeLessThan(100);
+    expect(onTime.value!.depth).toBe(6);
+  });
+
   it('MultiPV reports several distinct root moves, best first', () => {
     const engine = new Engine({ hashMb: 4, multiPv: 3 });
     const r = engine.go({ variant: 'chess' }, { depth: 4 }, io);

@@ -6,11 +6,11 @@
  *   search():  1 abort / draw / rule-ended checks  2 mate-distance pruning  3 check extension
  *              4 transposition table  5 static evaluation ("improving" against two plies ago),
  *              reverse futility, razoring  6 null move (not in check, not without pieces:
- *              zugzwang)  7 move generation, terminal positions (mate, stalemate as a win, loss
- *              or draw per variant)  8 PVS over ordered moves: late-move, futility and history
- *              pruning, a singular extension of the table move, late-move reductions
- *              9 killers, counter-moves, history and continuation history on cut-offs
- *              10 store in the table.
+ *              zugzwang)  7 move generation (after the table move), terminal positions (mate,
+ *              stalemate as a win, loss or draw per variant)  8 PVS over ordered moves:
+ *              late-move, futility and history pruning, a singular extension of the table move,
+ *              late-move reductions (each child told whether it is in check)  9 killers,
+ *              counter-moves, history and continuation history on cut-offs  10 store in the table.
  *   qsearch(): stand pat, captures and promotions ordered by MVV-LVA and filtered by SEE;
  *              all evasions when in check; where stalemate loses, a stalemate test only when
  *              the side to move has few men left.
@@ -19,13 +19,11 @@
  * only through `SearchCallbacks`, so it runs anywhere (main thread, Node worker, Web Worker).
  */
 import {
-  CASTLE,
   EMPTY,
   EN_PASSANT,
-  KING_SWAP,
+  NORMAL,
+  PAWN_OF_PAWNS_RETURN,
   PROMOTE,
-  RELOCATE,
-  RENDEZVOUS,
   bareKingLoser,
   generateLegal,
   generateTactical,
@@ -62,6 +60,12 @@ const LMR = new Int8Array(64 * 64).map((_, i) => {
 function reduction(depth: number, index: number): number {
   return LMR[Math.min(depth, 63) * 64 + Math.min(index, 63)]!;
 }
+/** The depth a late move would be searched at after its reduction. */
+function lmrDepth(depth: number, index: number): number {
+  return Math.max(0, depth - 1 - reduction(depth, index));
+}
+/** Reverse futility pruning up to this remaining depth. */
+const REVERSE_FUTILITY_DEPTH = 6;
 /**
  * Quiet moves searched at most at non-PV nodes not in check, by remaining depth (up to
  * LATE_MOVE_DEPTH): 3 + depth^2, twice that when the position improves (Stockfish's shape).
@@ -94,6 +98,11 @@ export interface SearchLimits {
 export interface SearchCallbacks {
   /** Milliseconds since some fixed origin. */
   readonly now: () => number;
+  /**
+   * When the request for this search arrived, on the `now` clock: time limits count from it, so
+   * the time spent before the search starts (setting up the position, messages) is not lost.
+   */
+  readonly startedAt?: number;
   /** Polled every few thousand nodes; true stops the search at once. */
   readonly shouldStop?: () => boolean;
   /** After each completed iteration (and each PV line in MultiPV). */
@@ -148,11 +157,18 @@ export class Searcher {
   /** Per ply: the played move's piece and destination (code * size + to), -1 after a null move. */
   private readonly pieceTo = new Int32Array(MAX_PLY).fill(-1);
   /**
+   * Per ply: whether the side to move there is in check, when the caller already knows (1 / 0),
+   * or -1; read once on entry, so the check test is not made twice.
+   */
+  private readonly checkHint = new Int8Array(MAX_PLY + 1).fill(-1);
+  /**
    * Continuation history: how good a quiet move (piece, to) was after the move one ply back
    * (the opponent's reply) and two plies back (our previous move), as in Stockfish.
    */
   private readonly continuation = new Int16Array(1 << CONT_BITS);
   private excludedRoot: number[] = [];
+  /** Whether the last root search's best move scored above its window's alpha (not a mere upper bound). */
+  private rootRaised = false;
   private rootPly = 0;
 
   constructor(
@@ -188,7 +204,7 @@ export class Searcher {
     this.nodes = 0;
     this.selDepth = 0;
     this.aborted = false;
-    this.startMs = callbacks.now();
+    this.startMs = callbacks.startedAt ?? callbacks.now();
     this.rootPly = pos.ply;
     this.tt.newSearch();
     const end = generateLegal(pos, 0);
@@ -210,7 +226,13 @@ export class Searcher {
       for (let k = 0; k < multiPv; k++) {
         const guess = lines[k]?.score ?? 0;
         const line = this.aspiration(depth, guess, rootMoves, previous);
-        if (this.aborted || !line) break;
+        if (this.aborted) {
+          // A root move searched to the end of this unfinished iteration that beat the move
+          // searched first (the best so far) is the better choice (as in Stockfish).
+          if (k === 0 && line && this.rootRaised && line.move !== lines[0]?.move) found.push(line);
+          break;
+        }
+        if (!line) break;
         found.push(line);
         this.excludedRoot.push(line.move);
         this.callbacks.onIteration?.({
@@ -290,6 +312,7 @@ export class Searcher {
         (b === ttMove ? 1 : 0) - (a === ttMove ? 1 : 0) ||
         (previous.get(b) ?? -INFINITE) - (previous.get(a) ?? -INFINITE),
     );
+    this.rootRaised = false;
     let best: RootLine | null = null;
     let bestScore = -INFINITE;
     const origAlpha = alpha;
@@ -313,7 +336,10 @@ export class Searcher {
         bestScore = score;
         const pv = [m, ...Array.from(this.pvTable.subarray(MAX_PLY, MAX_PLY + this.pvLength[1]!))];
         best = { move: m, score, pv };
-        if (score > alpha) alpha = score;
+        if (score > alpha) {
+          alpha = score;
+          this.rootRaised = true;
+        }
         if (alpha >= beta) break;
       }
     }
@@ -357,12 +383,13 @@ export class Searcher {
     return false;
   }
 
+  /** Captures (an enemy piece on the target, en passant) and promotions. */
   private isCapture(m: number): boolean {
     const flag = moveFlag(m);
     if (flag === EN_PASSANT || flag === PROMOTE) return true;
-    if (flag === KING_SWAP || flag === RENDEZVOUS || flag === CASTLE || flag === RELOCATE)
-      return false;
-    return this.pos.board[moveTo(m)] !== EMPTY;
+    if (flag !== NORMAL && flag !== PAWN_OF_PAWNS_RETURN) return false;
+    const target = this.pos.board[moveTo(m)]!;
+    return target !== EMPTY && (target & 1) !== this.pos.side;
   }
 
   private search(
@@ -377,6 +404,8 @@ export class Searcher {
     const pvNode = beta - alpha > 1;
     this.pvLength[ply] = 0;
     if (ply > this.selDepth) this.selDepth = ply;
+    const hint = this.checkHint[ply]!;
+    this.checkHint[ply] = -1;
 
     // 1. Abort, rule-ended positions, draws.
     this.checkLimits();
@@ -394,9 +423,12 @@ export class Searcher {
     if (alpha >= beta) return alpha;
 
     // 3. Check extension.
-    const checked = inCheck(pos);
+    const checked = hint >= 0 ? hint === 1 : inCheck(pos);
     if (checked) depth++;
-    if (depth <= 0) return this.qsearch(alpha, beta, ply, start);
+    if (depth <= 0) {
+      this.checkHint[ply] = checked ? 1 : 0;
+      return this.qsearch(alpha, beta, ply, start);
+    }
 
     // 4. Transposition table (not while testing whether the table move is singular: that
     //    search is of the position without it).
@@ -436,7 +468,7 @@ export class Searcher {
     const pruneNode = !pvNode && !checked && excluded === 0;
     if (
       pruneNode &&
-      depth <= 6 &&
+      depth <= REVERSE_FUTILITY_DEPTH &&
       staticEval - 90 * (depth - improving) >= beta &&
       !isMateScore(beta)
     )
@@ -447,7 +479,8 @@ export class Searcher {
     }
     if (depth >= 4 && ttMove === 0 && excluded === 0) depth--;
 
-    // 6. Null move, where zugzwang is unlikely: the side to move has a piece besides pawns and royals.
+    // 6. Null move, where zugzwang is unlikely: the side to move has a piece besides pawns and
+    //    royals.
     if (pruneNode && allowNull && depth >= 3 && staticEval >= beta && this.hasPieces(pos.side)) {
       const r = 3 + (depth >> 2);
       this.playedAt[ply] = 0;
@@ -507,9 +540,9 @@ export class Searcher {
         if (!capture) {
           if (quietsTried >= lateMoveLimit) continue;
           if (prunable) {
-            const lmrDepth = depth - 1 - reduction(depth, index);
-            if (lmrDepth <= 5 && staticEval + 120 + 130 * Math.max(0, lmrDepth) <= alpha) continue;
-            if (lmrDepth <= 3 && stat < -3000 * depth) continue;
+            const reduced = lmrDepth(depth, index);
+            if (reduced <= 5 && staticEval + 120 + 130 * Math.max(0, reduced) <= alpha) continue;
+            if (reduced <= 3 && stat < -3000 * depth) continue;
           }
         } else if (!pvNode && depth <= 3 && this.scores[i]! < 0) continue;
       }
@@ -546,9 +579,10 @@ export class Searcher {
       this.pieceTo[ply] = key;
       pos.make(m);
       this.nodes++;
+      const givesCheck = inCheck(pos);
       let score: number;
       if (index === 0)
-        score = -this.search(depth - 1 + extension, -beta, -alpha, ply + 1, next, true);
+        score = this.child(depth - 1 + extension, alpha, beta, ply, next, givesCheck);
       else {
         let r = 0;
         if (depth >= 3 && index >= 2 && !capture && !checked && flag !== PROMOTE) {
@@ -556,14 +590,15 @@ export class Searcher {
           if (m === this.killers[ply * 2] || m === this.killers[ply * 2 + 1]) r--;
           r -= Math.max(-2, Math.min(2, Math.trunc(stat / 12000)));
           if (pvNode) r--;
-          if (inCheck(pos)) r--;
+          if (givesCheck) r--;
           r = Math.max(0, Math.min(depth - 2, r));
         }
-        score = -this.search(depth - 1 - r, -alpha - 1, -alpha, ply + 1, next, true);
+        const full = depth - 1 + extension;
+        score = this.child(full - r, alpha, alpha + 1, ply, next, givesCheck);
         if (score > alpha && r > 0)
-          score = -this.search(depth - 1, -alpha - 1, -alpha, ply + 1, next, true);
+          score = this.child(full, alpha, alpha + 1, ply, next, givesCheck);
         if (score > alpha && score < beta)
-          score = -this.search(depth - 1, -beta, -alpha, ply + 1, next, true);
+          score = this.child(full, alpha, beta, ply, next, givesCheck);
       }
       pos.unmake(m);
       if (this.aborted) return 0;
@@ -587,6 +622,22 @@ export class Searcher {
     const bound = best >= beta ? BOUND_LOWER : best > origAlpha ? BOUND_EXACT : BOUND_UPPER;
     this.tt.store(pos.hashLo, pos.hashHi, bestMove, scoreToTable(best, ply), depth, bound);
     return best;
+  }
+
+  /**
+   * The score, for the side to move at `ply`, of the position after its move: a search of the
+   * child with the window (alpha, beta) of this node, told whether the child is in check.
+   */
+  private child(
+    depth: number,
+    alpha: number,
+    beta: number,
+    ply: number,
+    start: number,
+    inCheckThere: boolean,
+  ): number {
+    this.checkHint[ply + 1] = inCheckThere ? 1 : 0;
+    return -this.search(depth, -beta, -alpha, ply + 1, start, true);
   }
 
   /** Legal moves except `skip` from `start`; returns the end index. */
@@ -746,6 +797,8 @@ export class Searcher {
     const pos = this.pos;
     this.pvLength[ply] = 0;
     if (ply > this.selDepth) this.selDepth = ply;
+    const hint = this.checkHint[ply]!;
+    this.checkHint[ply] = -1;
     this.checkLimits();
     if (this.aborted) return 0;
     const ruled = this.ruleScore(ply);
@@ -763,7 +816,7 @@ export class Searcher {
       )
         return s;
     }
-    const checked = inCheck(pos);
+    const checked = hint >= 0 ? hint === 1 : inCheck(pos);
     let best = -INFINITE;
     // In check every evasion is searched. Where stalemate decides the game (it loses) and the
     // side to move has few men left — where a stalemate can happen — look for a legal move

@@ -29,6 +29,8 @@ export type ToWorker =
       readonly game: GameSpec;
       readonly limits: GoLimits;
       readonly options: Pick<EngineOptions, 'multiPv' | 'level' | 'moveOverhead'>;
+      /** When `go` arrived: milliseconds on the shared clock `performance.timeOrigin + performance.now()`. */
+      readonly goAt: number;
       /** Only the main worker (index 0) reports `info` lines. */
       readonly report: boolean;
     };
@@ -43,3 +45,8 @@ export type FromWorker =
       readonly result: EngineResult | null;
       readonly error: string | null;
     };
+
+/** Milliseconds on a clock every thread of the process shares. */
+export function absoluteNow(): number {
+  return performance.timeOrigin + performance.now();
+}

@@ -36,7 +36,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   { type: 'spin', name: 'Threads', default: 1, min: 1, max: 16 },
   { type: 'spin', name: 'MultiPV', default: 1, min: 1, max: 64 },
   { type: 'spin', name: 'Skill Level', default: 10, min: 1, max: 10 },
-  { type: 'spin', name: 'Move Overhead', default: 20, min: 0, max: 5000 },
+  { type: 'spin', name: 'Move Overhead', default: 10, min: 0, max: 5000 },
 ];
 
 /** The `option name ...` lines of the `uci` answer. */

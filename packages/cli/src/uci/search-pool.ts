@@ -7,7 +7,13 @@
 import { Worker } from 'node:worker_threads';
 import { TranspositionTable } from '@citadel/engine';
 import type { EngineInfo, EngineOptions, EngineResult, GameSpec, GoLimits } from '@citadel/engine';
-import { STOP_SLOT, type FromWorker, type ToWorker, type WorkerData } from './messages.ts';
+import {
+  STOP_SLOT,
+  absoluteNow,
+  type FromWorker,
+  type ToWorker,
+  type WorkerData,
+} from './messages.ts';
 
 export const MAX_THREADS = 16;
 
@@ -146,6 +152,7 @@ export class SearchPool {
     limits: GoLimits,
     options: Pick<EngineOptions, 'multiPv' | 'level' | 'moveOverhead'>,
     handlers: SearchHandlers,
+    goAt: number = absoluteNow(),
   ): void {
     const generation = ++this.generation;
     this.nodes.fill(0);
@@ -160,6 +167,7 @@ export class SearchPool {
         game,
         limits: helperLimits,
         options,
+        goAt,
         report: i === 0,
       });
     });

@@ -5,7 +5,13 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Engine } from '@citadel/engine';
-import { STOP_SLOT, type FromWorker, type ToWorker, type WorkerData } from './messages.ts';
+import {
+  STOP_SLOT,
+  absoluteNow,
+  type FromWorker,
+  type ToWorker,
+  type WorkerData,
+} from './messages.ts';
 
 const data = workerData as WorkerData;
 const control = new Int32Array(data.control);
@@ -50,7 +56,8 @@ port.on('message', (m: ToWorker) => {
       let result;
       try {
         result = engine.go(m.game, m.limits, {
-          now: () => performance.now(),
+          now: absoluteNow,
+          startedAt: m.goAt,
           shouldStop: () => Atomics.load(control, STOP_SLOT) !== generation,
           onInfo: (info) => {
             nodes[data.index] = info.nodes;

@@ -15,6 +15,7 @@ import {
   type PositionCommand,
 } from './protocol.ts';
 import { SearchPool } from './search-pool.ts';
+import { absoluteNow } from './messages.ts';
 
 export const ENGINE_NAME = 'Citadel 0.1';
 export const ENGINE_AUTHOR = 'Citadel developers';
@@ -213,6 +214,7 @@ export class UciSession {
   }
 
   private go(args: string[]): void {
+    const goAt = absoluteNow();
     const parsed = parseGo(args);
     if (!parsed.ok) return this.info(parsed.error);
     const cmd = parsed.value;
@@ -260,6 +262,7 @@ export class UciSession {
         info: (info, nodes) => this.out(infoLine(info, nodes)),
         done: (result, error) => this.searchDone(state, result, error),
       },
+      goAt,
     );
   }
 
