@@ -50,7 +50,7 @@ import type { TranspositionTable } from './transposition-table.ts';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, type TableProbe } from './transposition-table.ts';
 
 export const MAX_PLY = 96;
-/** Late-move reductions by depth and move index: ln(depth) * ln(index) / 2. */
+/** Late-move reductions by depth and move index: 0.75 + ln(depth) * ln(index) / 2.1, rounded down. */
 const LMR = new Int8Array(64 * 64).map((_, i) => {
   const d = i >> 6;
   const n = i & 63;
