@@ -60,12 +60,6 @@ const LMR = new Int8Array(64 * 64).map((_, i) => {
 function reduction(depth: number, index: number): number {
   return LMR[Math.min(depth, 63) * 64 + Math.min(index, 63)]!;
 }
-/** The depth a late move would be searched at after its reduction. */
-function lmrDepth(depth: number, index: number): number {
-  return Math.max(0, depth - 1 - reduction(depth, index));
-}
-/** Reverse futility pruning up to this remaining depth. */
-const REVERSE_FUTILITY_DEPTH = 6;
 /**
  * Quiet moves searched at most at non-PV nodes not in check, by remaining depth (up to
  * LATE_MOVE_DEPTH): 3 + depth^2, twice that when the position improves (Stockfish's shape).
@@ -468,7 +462,7 @@ export class Searcher {
     const pruneNode = !pvNode && !checked && excluded === 0;
     if (
       pruneNode &&
-      depth <= REVERSE_FUTILITY_DEPTH &&
+      depth <= 6 &&
       staticEval - 90 * (depth - improving) >= beta &&
       !isMateScore(beta)
     )
@@ -479,8 +473,7 @@ export class Searcher {
     }
     if (depth >= 4 && ttMove === 0 && excluded === 0) depth--;
 
-    // 6. Null move, where zugzwang is unlikely: the side to move has a piece besides pawns and
-    //    royals.
+    // 6. Null move, where zugzwang is unlikely: the side to move has a piece besides pawns and royals.
     if (pruneNode && allowNull && depth >= 3 && staticEval >= beta && this.hasPieces(pos.side)) {
       const r = 3 + (depth >> 2);
       this.playedAt[ply] = 0;
@@ -540,9 +533,9 @@ export class Searcher {
         if (!capture) {
           if (quietsTried >= lateMoveLimit) continue;
           if (prunable) {
-            const reduced = lmrDepth(depth, index);
-            if (reduced <= 5 && staticEval + 120 + 130 * Math.max(0, reduced) <= alpha) continue;
-            if (reduced <= 3 && stat < -3000 * depth) continue;
+            const lmrDepth = depth - 1 - reduction(depth, index);
+            if (lmrDepth <= 5 && staticEval + 120 + 130 * Math.max(0, lmrDepth) <= alpha) continue;
+            if (lmrDepth <= 3 && stat < -3000 * depth) continue;
           }
         } else if (!pvNode && depth <= 3 && this.scores[i]! < 0) continue;
       }

@@ -29,7 +29,7 @@ export type ToWorker =
       readonly game: GameSpec;
       readonly limits: GoLimits;
       readonly options: Pick<EngineOptions, 'multiPv' | 'level' | 'moveOverhead'>;
-      /** When `go` arrived: milliseconds on the shared clock `performance.timeOrigin + performance.now()`. */
+      /** When `go` arrived, on the `absoluteNow()` clock. */
       readonly goAt: number;
       /** Only the main worker (index 0) reports `info` lines. */
       readonly report: boolean;

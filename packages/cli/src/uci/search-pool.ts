@@ -7,13 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import { TranspositionTable } from '@citadel/engine';
 import type { EngineInfo, EngineOptions, EngineResult, GameSpec, GoLimits } from '@citadel/engine';
-import {
-  STOP_SLOT,
-  absoluteNow,
-  type FromWorker,
-  type ToWorker,
-  type WorkerData,
-} from './messages.ts';
+import { STOP_SLOT, type FromWorker, type ToWorker, type WorkerData } from './messages.ts';
 
 export const MAX_THREADS = 16;
 
@@ -146,13 +140,16 @@ export class SearchPool {
     for (const w of this.workers) this.send(w, { type: 'newgame' });
   }
 
-  /** Starts a search on every thread; only one search runs at a time. */
+  /**
+   * Starts a search on every thread; only one search runs at a time. Time limits count from
+   * `goAt`, when the request arrived (on the `absoluteNow()` clock).
+   */
   start(
     game: GameSpec,
     limits: GoLimits,
     options: Pick<EngineOptions, 'multiPv' | 'level' | 'moveOverhead'>,
     handlers: SearchHandlers,
-    goAt: number = absoluteNow(),
+    goAt: number,
   ): void {
     const generation = ++this.generation;
     this.nodes.fill(0);
