@@ -40,10 +40,14 @@ await build({
   outExtension: { '.js': '.mjs' },
 });
 
-// Tools run by hand or on the benchmark machine (self-play tuning).
+// Tools run by hand or on the benchmark machine (self-play tuning, distillation, levels).
 await build({
   ...common,
-  entryPoints: { texel: 'scripts/tune/texel.ts', levels: 'scripts/levels.ts' },
+  entryPoints: {
+    texel: 'scripts/tune/texel.ts',
+    distill: 'scripts/tune/distill.ts',
+    levels: 'scripts/levels.ts',
+  },
   outdir: 'scripts/dist',
   outExtension: { '.js': '.mjs' },
 });

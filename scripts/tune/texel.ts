@@ -94,7 +94,10 @@ async function main(): Promise<void> {
   const rs = compileRuleset(variant, array ? { array } : {});
   if (!rs.ok) throw new Error(rs.error);
   const data = prepareSamples(rs.value, samples);
-  const result = tune(rs.value, data, Number(arg('passes', '6')), (m) => console.log(m));
+  const result = tune(rs.value, data, {
+    passes: Number(arg('passes', '6')),
+    onProgress: (m) => console.log(m),
+  });
   const changes = weightChanges(result.weights);
   console.log(
     `K ${result.k.toFixed(5)}, error ${result.errorBefore.toFixed(6)} -> ${result.errorAfter.toFixed(6)} on ${result.samples} positions`,

@@ -37,6 +37,8 @@ export {
   tune,
   weightChanges,
   TUNABLE,
+  expectedScore,
+  commentScore,
 } from './tuning.ts';
-export type { Sample, PreparedSamples, TuneResult } from './tuning.ts';
+export type { Sample, PreparedSamples, TuneResult, TuneOptions } from './tuning.ts';
 export { weightsFor, TUNED } from './eval-weights.ts';

@@ -120,57 +120,118 @@ export interface TuneResult {
   readonly k: number;
   readonly errorBefore: number;
   readonly errorAfter: number;
+  /** Error on the held-out samples before and after (when some were given). */
+  readonly holdoutBefore?: number;
+  readonly holdoutAfter?: number;
   readonly samples: number;
 }
 
+export interface TuneOptions {
+  /** Coordinate-descent passes at most (default 4). */
+  readonly passes?: number;
+  /** Weights to start from (default DEFAULT_WEIGHTS). */
+  readonly start?: EvalWeights;
+  /** Scale K of sigmoid(K * eval); default: fitted to the start weights. */
+  readonly k?: number;
+  /**
+   * Also free the side-to-move bonus (`tempo`) while tuning, and give back the start value in
+   * the result: a nuisance parameter for labels from one engine's view of its own moves, which
+   * carry its bias towards the side to move (see {@link expectedScore}).
+   */
+  readonly tempoNuisance?: boolean;
+  /** Samples not tuned on, whose error is reported (overfitting shows there first). */
+  readonly holdout?: PreparedSamples;
+  readonly onProgress?: (message: string) => void;
+}
+
 /**
- * Coordinate descent: for every weight (and every piece's value scale) try one step up and
- * down, keep what lowers the error, repeat until a pass changes nothing or `passes` are done.
+ * Coordinate descent: for every weight (and every piece's value scale) step up, then down, as
+ * long as the error falls; repeat until a pass changes nothing or `passes` are done.
  */
-export function tune(
-  rs: Ruleset,
-  data: PreparedSamples,
-  passes = 4,
-  onProgress?: (message: string) => void,
-): TuneResult {
-  let w: EvalWeights = weightsClone(DEFAULT_WEIGHTS);
-  const k = fitScale(rs, data, w);
-  const errorBefore = meanSquaredError(rs, data, w, k);
+export function tune(rs: Ruleset, data: PreparedSamples, options: TuneOptions = {}): TuneResult {
+  const start = weightsClone(options.start ?? DEFAULT_WEIGHTS);
+  let w = start;
+  const k = options.k ?? fitScale(rs, data, w);
+  const error = (x: EvalWeights, d = data): number => meanSquaredError(rs, d, x, k);
+  const errorBefore = error(w);
   let best = errorBefore;
+  const holdout = options.holdout;
+  const holdoutBefore = holdout ? error(w, holdout) : undefined;
   const kinds: KindKey[] = rs.kinds
     .map(kindKey)
     .filter((key) => key !== 'king' && !key.startsWith('pawn'));
-  for (let pass = 0; pass < passes; pass++) {
+  const steps: Array<readonly [NumericKey, number]> = [...TUNABLE];
+  if (options.tempoNuisance) steps.push(['tempo', 5]);
+  /** Keeps stepping `next` from the current weights while the error falls; true if it moved. */
+  const descend = (next: (from: EvalWeights) => EvalWeights): boolean => {
+    let moved = false;
+    for (;;) {
+      const trial = next(w);
+      const e = error(trial);
+      if (e >= best) return moved;
+      best = e;
+      w = trial;
+      moved = true;
+    }
+  };
+  for (let pass = 0; pass < (options.passes ?? 4); pass++) {
     let improved = false;
-    for (const [key, step] of TUNABLE) {
+    for (const [key, step] of steps) {
       for (const dir of [1, -1]) {
-        const trial = { ...w, [key]: Math.max(0, (w[key] as number) + dir * step) };
-        const e = meanSquaredError(rs, data, trial, k);
-        if (e < best) {
-          best = e;
-          w = trial;
-          improved = true;
-          break;
-        }
+        const moved = descend((from) => ({
+          ...from,
+          [key]: Math.max(0, (from[key] as number) + dir * step),
+        }));
+        improved ||= moved;
       }
     }
     for (const kind of kinds) {
       for (const dir of [1, -1]) {
-        const scale = Math.round(((w.valueScale[kind] ?? 1) + dir * 0.05) * 100) / 100;
-        const trial = { ...w, valueScale: { ...w.valueScale, [kind]: scale } };
-        const e = meanSquaredError(rs, data, trial, k);
-        if (e < best) {
-          best = e;
-          w = trial;
-          improved = true;
-          break;
-        }
+        const moved = descend((from) => ({
+          ...from,
+          valueScale: {
+            ...from.valueScale,
+            [kind]: Math.round(((from.valueScale[kind] ?? 1) + dir * 0.05) * 100) / 100,
+          },
+        }));
+        improved ||= moved;
       }
     }
-    onProgress?.(`pass ${pass + 1}: error ${best.toFixed(6)}`);
+    const held = holdout ? `, held out ${error(w, holdout).toFixed(6)}` : '';
+    options.onProgress?.(`pass ${pass + 1}: error ${best.toFixed(6)}${held}`);
     if (!improved) break;
   }
-  return { weights: w, k, errorBefore, errorAfter: best, samples: data.setups.length };
+  const holdoutAfter = holdout ? error(w, holdout) : undefined;
+  if (options.tempoNuisance) w = { ...w, tempo: start.tempo };
+  return {
+    weights: w,
+    k,
+    errorBefore,
+    errorAfter: best,
+    ...(holdoutBefore !== undefined ? { holdoutBefore } : {}),
+    ...(holdoutAfter !== undefined ? { holdoutAfter } : {}),
+    samples: data.setups.length,
+  };
+}
+
+/**
+ * Expected score (0..1) of a search score in centipawns for the side it is given for: the
+ * label of a position scored by a stronger engine's search (scripts/tune/distill.ts).
+ * 0.006 per centipawn puts +100 at 0.65 and +300 at 0.86.
+ */
+export function expectedScore(cp: number): number {
+  return sigmoid(0.006 * cp);
+}
+
+/**
+ * The score of a match PGN move comment, `{+1.46/12 0.05s}` or `{-M5/9 0.02s}`, in centipawns
+ * for the side that moved (mates count as +-1000), or null when the comment has none (`{book}`).
+ */
+export function commentScore(comment: string): number | null {
+  const m = /^\s*([+-]?)(M?)(\d+(?:\.\d+)?)(?:\/\d+)?(?=\s|$)/.exec(comment);
+  if (!m) return null;
+  const cp = m[2] ? 1000 : Math.min(1000, Math.round(Number(m[3]) * 100));
+  return m[1] === '-' ? -cp : cp;
 }
 
 function weightsClone(w: EvalWeights): EvalWeights {
