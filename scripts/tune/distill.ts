@@ -71,8 +71,15 @@ function main(): void {
   const teacher = arg('teacher', 'Fairy-Stockfish');
   const files = arg('pgn').split(',');
   const holdoutShare = Number(arg('holdout', '0.15'));
+  const rs = compileRuleset(variant);
+  if (!rs.ok) throw new Error(rs.error);
   const games = files.flatMap((file) => {
-    const raw = readFileSync(file);
+    let raw: Buffer;
+    try {
+      raw = readFileSync(file);
+    } catch {
+      throw new Error(`cannot read ${file}`);
+    }
     const text = file.endsWith('.gz') ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
     const parsed = parsePgnGames(text);
     if (!parsed.ok) throw new Error(`${file}: ${parsed.error}`);
@@ -82,8 +89,7 @@ function main(): void {
   const cut = Math.floor(samples.length * (1 - holdoutShare));
   const train = samples.slice(0, cut);
   const held = samples.slice(cut);
-  const rs = compileRuleset(variant);
-  if (!rs.ok) throw new Error(rs.error);
+  if (samples.length === 0) throw new Error(`no ${teacher} move with a score in ${variant} games`);
   const data = prepareSamples(rs.value, train);
   const holdout = prepareSamples(rs.value, held);
   console.log(
@@ -109,4 +115,9 @@ function main(): void {
   );
 }
 
-main();
+try {
+  main();
+} catch (e) {
+  console.error(`distill: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+}
