@@ -46,6 +46,8 @@ await build({
   entryPoints: {
     texel: 'scripts/tune/texel.ts',
     distill: 'scripts/tune/distill.ts',
+    label: 'scripts/tune/label.ts',
+    fit: 'scripts/tune/fit.ts',
     levels: 'scripts/levels.ts',
   },
   outdir: 'scripts/dist',

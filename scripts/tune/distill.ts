@@ -9,87 +9,36 @@
  * (`{+1.46/9 0.05s}`). Every position before a move of the teacher (the player whose name starts
  * with `--teacher`) that is not a capture and not in check becomes a sample labelled with the
  * teacher's score as an expected score (tuning.ts `expectedScore`); positions before captures
- * are left out, as their static value misses the exchange the score includes. The last
- * `--holdout` share of the positions (the last games') is not tuned on and reports overfitting. Tuning starts from the
- * variant's current weights, with the side-to-move bonus freed as a nuisance parameter (the
+ * are left out, as their static value misses the exchange the score includes. `--labels` adds
+ * the positions of label files (scripts/tune/label.ts, JSON lines) whose best move is quiet, with
+ * their scores. The last `--holdout` share of the positions (those of the last file) is not tuned
+ * on and reports overfitting. Tuning starts from the variant's current weights, with the side-to-move bonus freed as a nuisance parameter (the
  * teacher scores only its own moves) and given back unchanged.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
-import { Position, compileRuleset, parsePgnGames } from '@citadel/core';
-import {
-  commentScore,
-  expectedScore,
-  prepareSamples,
-  tune,
-  weightChanges,
-  weightsFor,
-  type Sample,
-} from '@citadel/engine';
-
-function arg(name: string, fallback?: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i >= 0 && process.argv[i + 1] !== undefined) return process.argv[i + 1]!;
-  if (fallback === undefined) throw new Error(`missing --${name}`);
-  return fallback;
-}
-
-/** The labelled positions of one game (empty when the teacher did not play in it). */
-function gameSamples(
-  game: {
-    variant: string;
-    options: Parameters<typeof Position.start>[1];
-    tags: ReadonlyArray<readonly [string, string]>;
-    moves: ReadonlyArray<{ san: string; text: string; comment?: string }>;
-  },
-  teacher: string,
-): Sample[] {
-  const name = (tag: string): string => game.tags.find(([k]) => k === tag)?.[1] ?? '';
-  const teacherColor = name('White').startsWith(teacher)
-    ? 0
-    : name('Black').startsWith(teacher)
-      ? 1
-      : -1;
-  if (teacherColor < 0) return [];
-  const start = Position.start(game.variant, game.options);
-  if (!start.ok) throw new Error(start.error);
-  const pos = start.value;
-  const out: Sample[] = [];
-  game.moves.forEach((m, ply) => {
-    const cp = m.comment === undefined ? null : commentScore(m.comment);
-    if (ply % 2 === teacherColor && cp !== null && !m.san.includes('x')) {
-      out.push({ fen: pos.fen(), result: expectedScore(teacherColor === 0 ? cp : -cp) });
-    }
-    const played = pos.play(m.text);
-    if (!played.ok) throw new Error(`move ${ply + 1} '${m.san}': ${played.error}`);
-  });
-  return out;
-}
+import { writeFileSync } from 'node:fs';
+import { compileRuleset } from '@citadel/core';
+import { prepareSamples, tune, weightChanges, weightsFor } from '@citadel/engine';
+import { arg, readPgnGames } from './inputs.ts';
+import { gameSamples, quietLabels } from './samples.ts';
 
 function main(): void {
   const variant = arg('variant');
   const teacher = arg('teacher', 'Fairy-Stockfish');
-  const files = arg('pgn').split(',');
+  const files = process.argv.includes('--pgn') ? arg('pgn').split(',') : [];
+  const labelFiles = process.argv.includes('--labels') ? arg('labels').split(',') : [];
+  if (files.length + labelFiles.length === 0) throw new Error('missing --pgn or --labels');
   const holdoutShare = Number(arg('holdout', '0.15'));
   const rs = compileRuleset(variant);
   if (!rs.ok) throw new Error(rs.error);
-  const games = files.flatMap((file) => {
-    let raw: Buffer;
-    try {
-      raw = readFileSync(file);
-    } catch {
-      throw new Error(`cannot read ${file}`);
-    }
-    const text = file.endsWith('.gz') ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
-    const parsed = parsePgnGames(text);
-    if (!parsed.ok) throw new Error(`${file}: ${parsed.error}`);
-    return parsed.value.filter((g) => g.variant === variant);
-  });
-  const samples = games.flatMap((g) => gameSamples(g, teacher));
+  const games = readPgnGames(files, variant);
+  const samples = [
+    ...games.flatMap((g) => gameSamples(g, teacher)),
+    ...labelFiles.flatMap(quietLabels),
+  ];
   const cut = Math.floor(samples.length * (1 - holdoutShare));
   const train = samples.slice(0, cut);
   const held = samples.slice(cut);
-  if (samples.length === 0) throw new Error(`no ${teacher} move with a score in ${variant} games`);
+  if (samples.length === 0) throw new Error(`no labelled ${variant} position in the input`);
   const data = prepareSamples(rs.value, train);
   const holdout = prepareSamples(rs.value, held);
   console.log(
@@ -111,7 +60,11 @@ function main(): void {
   console.log(JSON.stringify(changes));
   writeFileSync(
     arg('out', `distilled-${variant}.json`),
-    JSON.stringify({ variant, teacher, files, games: games.length, ...result, changes }, null, 2),
+    JSON.stringify(
+      { variant, teacher, files, labelFiles, games: games.length, ...result, changes },
+      null,
+      2,
+    ),
   );
 }
 

@@ -20,6 +20,7 @@ import {
   weightChanges,
   type Sample,
 } from '@citadel/engine';
+import { arg } from './inputs.ts';
 
 interface Job {
   variant: string;
@@ -50,13 +51,6 @@ function work(job: Job): Sample[] {
     for (const fen of game.fens) samples.push({ fen, result: game.result });
   }
   return samples;
-}
-
-function arg(name: string, fallback?: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i >= 0 && process.argv[i + 1] !== undefined) return process.argv[i + 1]!;
-  if (fallback === undefined) throw new Error(`missing --${name}`);
-  return fallback;
 }
 
 async function main(): Promise<void> {

@@ -58,8 +58,12 @@ export class AttackMap {
     }
   }
 
-  /** Scans side `c`'s pieces into the map; returns the mobility of its pieces (see above). */
-  scan(pos: FastPosition, c: number): number {
+  /** Mobility of the last scanned side in tenths of a centipawn, weighted per kind (eval-tables `mobilityMg` / `mobilityEg`). */
+  mobilityMg = 0;
+  mobilityEg = 0;
+
+  /** Scans side `c`'s pieces into the map and sets its weighted mobility (see above). */
+  scan(pos: FastPosition, c: number): void {
     const t = this.t;
     const rs = pos.rs;
     const board = pos.board;
@@ -67,7 +71,8 @@ export class AttackMap {
     const stop = rs.stop;
     const side = c * size;
     const fwd = c === 0 ? STRIDE : -STRIDE;
-    let total = 0;
+    let mobilityMg = 0;
+    let mobilityEg = 0;
     const count = pos.pieceCount[c]!;
     for (let i = 0; i < count; i++) {
       const from = pos.pieceAt(c, i);
@@ -112,8 +117,10 @@ export class AttackMap {
           if (board[from + DIAGONAL_STEPS[k]!] === EMPTY) moves += 2;
         }
       }
-      if (t.phaseWeight[code]! > 0) total += moves;
+      mobilityMg += t.mobilityMg[code]! * moves;
+      mobilityEg += t.mobilityEg[code]! * moves;
     }
-    return total;
+    this.mobilityMg = mobilityMg;
+    this.mobilityEg = mobilityEg;
   }
 }

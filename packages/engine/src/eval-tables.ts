@@ -19,6 +19,7 @@ import {
 } from '@citadel/core';
 import { deriveValues } from './piece-values.ts';
 import { weightsFor, type EvalWeights } from './eval-weights.ts';
+import { learnedIndex } from './learned-psq.ts';
 
 export interface EvalTables {
   readonly rs: Ruleset;
@@ -28,6 +29,12 @@ export interface EvalTables {
   /** Material + piece-square bonus by code * size + cell. */
   readonly psqMg: Int32Array;
   readonly psqEg: Int32Array;
+  /**
+   * Per-move mobility by piece code in tenths of a centipawn, middlegame / endgame (0 for pawns
+   * and royals): integers, so both sides' sums are exact and the evaluation stays symmetric.
+   */
+  readonly mobilityMg: Int32Array;
+  readonly mobilityEg: Int32Array;
   /** Phase weight of each code (non-pawn, non-royal material). */
   readonly phaseWeight: Int32Array;
   /** Sum of phase weights in the start position (phase 1 = opening). */
@@ -83,8 +90,11 @@ function build(rs: Ruleset, w: EvalWeights): EvalTables {
   const psqMg = new Int32Array(256 * size);
   const psqEg = new Int32Array(256 * size);
   const phaseWeight = new Int32Array(256);
+  const mobilityMg = new Int32Array(256);
+  const mobilityEg = new Int32Array(256);
   const kingLike = new Uint8Array(256);
   const lastRank = geo.ranks - 1;
+  const learnedOrigin = w.psq ? mainBoardOrigin(rs, w.psq.files, w.psq.ranks) : null;
   for (const kind of rs.kinds) {
     const key = kindKey(kind);
     const base = Math.round((values.get(kind) ?? 0) * (w.valueScale[key] ?? 1));
@@ -99,13 +109,20 @@ function build(rs: Ruleset, w: EvalWeights): EvalTables {
     else if (key === 'pawnOfPawns2' || key === 'pawnOfPawns3') mg = eg = w.pawnOfPawnsLater;
     else if (key === 'prince' && rs.royalPool) mg = eg = base + w.princeBonus;
     if (isPawn) eg = Math.round(eg * w.pawnEndgameFactor);
+    const learned = learnedOrigin ? w.psq!.kinds[key] : undefined;
+    // The phase keeps the generated values, so learned tables do not move the middlegame/endgame blend.
+    const phase = isPawn || royal ? 0 : mg;
+    if (learned) [mg, eg] = learned.value;
     kindValue[kind] = mg;
+    const [perMoveMg, perMoveEg] = w.mobilityByKind?.[key] ?? [w.mobilityMg, w.mobilityEg];
     for (const color of [0, 1] as const) {
       const code = pieceCode(kind, color);
       valueMg[code] = mg;
       valueEg[code] = eg;
       kingLike[code] = royal || key === 'adventitiousKing' ? 1 : 0;
-      phaseWeight[code] = isPawn || royal ? 0 : mg;
+      phaseWeight[code] = phase;
+      mobilityMg[code] = phase > 0 ? Math.round(perMoveMg * 10) : 0;
+      mobilityEg[code] = phase > 0 ? Math.round(perMoveEg * 10) : 0;
       const mobility = isPawn ? null : loneMobility(rs, code);
       const avg =
         mobility && mobility.size
@@ -133,6 +150,20 @@ function build(rs: Ruleset, w: EvalWeights): EvalTables {
         }
         psqMg[code * size + s] = mg + bonusMg;
         psqEg[code * size + s] = eg + bonusEg;
+        const f = geo.fileOf(s) - (learnedOrigin?.[0] ?? 0);
+        const r = geo.rankOf(s) - (learnedOrigin?.[1] ?? 0);
+        if (
+          learned &&
+          geo.isMainBoard(s) &&
+          f >= 0 &&
+          f < w.psq!.files &&
+          r >= 0 &&
+          r < w.psq!.ranks
+        ) {
+          const i = learnedIndex(w.psq!, f, r, color);
+          psqMg[code * size + s] = learned.mg[i]!;
+          psqEg[code * size + s] = learned.eg[i]!;
+        }
       }
     }
   }
@@ -148,6 +179,8 @@ function build(rs: Ruleset, w: EvalWeights): EvalTables {
     valueEg,
     psqMg,
     psqEg,
+    mobilityMg,
+    mobilityEg,
     phaseWeight,
     phaseTotal,
     kingLike,
@@ -156,6 +189,20 @@ function build(rs: Ruleset, w: EvalWeights): EvalTables {
     kindValue,
     distance: distanceTable(rs),
   };
+}
+
+/**
+ * The lowest file and rank of the main board (citadels left out) when the main board is
+ * `files` x `ranks`, so tables learned on a stand-in (husun10) fit the variant (husun, whose
+ * corners widen the bounding box); null when the sizes differ.
+ */
+function mainBoardOrigin(rs: Ruleset, files: number, ranks: number): [number, number] | null {
+  const main = rs.geo.regions.get('main') ?? [];
+  const fs = main.map((s) => rs.geo.fileOf(s));
+  const rsk = main.map((s) => rs.geo.rankOf(s));
+  const [f0, r0] = [Math.min(...fs), Math.min(...rsk)];
+  const fit = Math.max(...fs) - f0 + 1 === files && Math.max(...rsk) - r0 + 1 === ranks;
+  return fit ? [f0, r0] : null;
 }
 
 function distanceTable(rs: Ruleset): Uint8Array {

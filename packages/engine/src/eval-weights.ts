@@ -1,4 +1,6 @@
 import type { KindKey } from '@citadel/core';
+import type { LearnedPsq } from './learned-psq.ts';
+import { TAMERLANE11 } from './learned/tamerlane11.ts';
 
 /**
  * The evaluation's weights in one place, so tuning (self-play / Texel, scripts/tune) changes data,
@@ -52,7 +54,19 @@ export interface EvalWeights {
   readonly royalDanger: number;
   /** Multipliers of the mobility-derived material values, by kind (1 when absent); tuned per variant. */
   readonly valueScale: Readonly<Partial<Record<KindKey, number>>>;
+  /**
+   * Per-move mobility by kind, middlegame / endgame, where it differs from `mobilityMg` /
+   * `mobilityEg` (distilled weights give each piece its own).
+   */
+  readonly mobilityByKind?: Readonly<Partial<Record<KindKey, readonly [number, number]>>>;
+  /** Learned piece-square tables (material included) that replace the generated ones. */
+  readonly psq?: LearnedPsq;
 }
+
+/** The names of the scalar weights (what the tuners step or fit). */
+export type NumericWeight = {
+  [K in keyof EvalWeights]-?: EvalWeights[K] extends number ? K : never;
+}[keyof EvalWeights];
 
 export const DEFAULT_WEIGHTS: EvalWeights = {
   centralityMg: 4,
@@ -245,37 +259,7 @@ export const TUNED: Readonly<Record<string, Partial<EvalWeights>>> = {
   // Texel run with the attack-map terms (this machine, 2 cores): 240 self-play games at 1500
   // nodes per move from 8-ply random openings, 6 passes; error 0.0630 -> 0.0593 on 52872
   // positions. (A tamerlane run was not kept: see the README, "Tuning".)
-  tamerlane11: {
-    centralityMg: 0,
-    centralityEg: 0,
-    royalAdvanceMg: 24,
-    royalCentralityEg: 0,
-    pawnAdvanceMg: 10,
-    pawnAdvanceEg: 10,
-    pawnCentreMg: 0,
-    doubledPawn: 4,
-    isolatedPawn: 0,
-    passedMg: 0,
-    passedEg: 0,
-    attackerNearRoyal: 0,
-    pawnShield: 0,
-    mobilityMg: 8,
-    mobilityEg: 0,
-    threatByLesserMg: 130,
-    threatByLesserEg: 65,
-    hangingMg: 30,
-    hangingEg: 85,
-    royalZoneAttack: 0,
-    valueScale: {
-      general: 1.1,
-      vizier: 0.7,
-      knight: 1.15,
-      rook: 1.3,
-      elephant: 1.25,
-      camel: 1.1,
-      warEngine: 0.9,
-    },
-  },
+  tamerlane11: TAMERLANE11,
 };
 
 export function weightsFor(variant: string): EvalWeights {

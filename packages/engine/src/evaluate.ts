@@ -6,7 +6,7 @@
  *   3. royal safety: enemy pieces near our royal, own pawns in front of it;
  *   4. special rules: an unused king swap, being near an enemy citadel when behind (a royal that
  *      enters it draws), the pawn of pawns' stages and the Prince (in the tables);
- *   5. mobility of the pieces and the move's tempo;
+ *   5. mobility of the pieces, weighted per kind (eval-tables), and the move's tempo;
  *   6. threats (pieces attacked by cheaper ones, or attacked and undefended) and attacks on the
  *      cells around each royal, from the attack map (attack-map.ts).
  */
@@ -172,9 +172,13 @@ export class Evaluator {
     // 5. Mobility of the pieces (pawns and royals left out), both sides, filling the attack map.
     const map = this.attacks;
     map.reset();
-    const balance = map.scan(pos, 0) - map.scan(pos, 1);
-    mg += w.mobilityMg * balance;
-    eg += w.mobilityEg * balance;
+    map.scan(pos, 0);
+    const whiteMg = map.mobilityMg;
+    const whiteEg = map.mobilityEg;
+    map.scan(pos, 1);
+    // Tenths of a centipawn, truncated toward zero so that the colours stay symmetric.
+    mg += Math.trunc((whiteMg - map.mobilityMg) / 10);
+    eg += Math.trunc((whiteEg - map.mobilityEg) / 10);
 
     // 6. Threats against each side's pieces, and attacks around its royal.
     for (let c = 0; c < 2; c++) {

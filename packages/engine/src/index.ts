@@ -42,3 +42,6 @@ export {
 } from './tuning.ts';
 export type { Sample, PreparedSamples, TuneResult, TuneOptions } from './tuning.ts';
 export { weightsFor, TUNED } from './eval-weights.ts';
+export { fitEvaluation, LINEAR_WEIGHTS } from './eval-fit.ts';
+export type { FitOptions, FitResult } from './eval-fit.ts';
+export type { LearnedPsq, LearnedKind } from './learned-psq.ts';

@@ -1,10 +1,11 @@
 /** Texel tuning and teacher labels: the tuner finds a planted weight; comments parse to scores. */
 import { describe, expect, it } from 'vitest';
-import { FastPosition, compileRuleset, mulberry32 } from '@citadel/core';
+import { FastPosition, KIND, compileRuleset, mulberry32, pieceCode } from '@citadel/core';
 import { Engine } from './engine.ts';
 import { evalTables } from './eval-tables.ts';
 import { Evaluator } from './evaluate.ts';
 import { DEFAULT_WEIGHTS, type EvalWeights } from './eval-weights.ts';
+import { fitEvaluation } from './eval-fit.ts';
 import {
   commentScore,
   expectedScore,
@@ -80,6 +81,70 @@ describe('tune', () => {
     expect(meanSquaredError(rs.value, data, result.weights, k)).toBeLessThanOrEqual(
       result.errorBefore,
     );
+  });
+});
+
+describe('fitEvaluation', () => {
+  const variant = 'husun10';
+  const rs = compileRuleset(variant);
+  if (!rs.ok) throw new Error(rs.error);
+  const k = 0.006;
+  const teacher: EvalWeights = {
+    ...DEFAULT_WEIGHTS,
+    pawnAdvanceMg: 80,
+    hangingMg: 110,
+    mobilityByKind: { knight: [9, 6] },
+  };
+  const fens = randomPositions(variant, 12, 5).filter(
+    (fen) => prepareSamples(rs.value, [{ fen, result: 0 }]).setups.length === 1,
+  );
+  const samples = labelled(variant, fens, teacher, k);
+  const cut = Math.floor(samples.length * 0.8);
+  const data = prepareSamples(rs.value, samples.slice(0, cut));
+  const holdout = prepareSamples(rs.value, samples.slice(cut));
+  const result = fitEvaluation(rs.value, data, DEFAULT_WEIGHTS, { k, steps: 600, holdout });
+
+  it('recovers planted values and weights from the labels', () => {
+    expect(result.holdoutAfter!).toBeLessThan(result.holdoutBefore! / 5);
+    const before = evalTables(rs.value, DEFAULT_WEIGHTS);
+    const planted = evalTables(rs.value, teacher);
+    const fitted = evalTables(rs.value, result.weights);
+    // A pawn's gain from its start to the sixth rank, as the tables say it.
+    const pawn = pieceCode(KIND.pawn, 0);
+    const g = rs.value.geo;
+    const centreGain = (t: typeof before): number =>
+      t.psqMg[pawn * rs.value.size + g.sq(4, 5)]! - t.psqMg[pawn * rs.value.size + g.sq(4, 2)]!;
+    const gap = (t: typeof before): number => Math.abs(centreGain(t) - centreGain(planted));
+    expect(gap(fitted)).toBeLessThan(gap(before));
+    expect(Math.abs(result.weights.hangingMg - 110)).toBeLessThan(
+      Math.abs(DEFAULT_WEIGHTS.hangingMg - 110) / 2,
+    );
+    expect(result.weights.mobilityByKind?.knight?.[0]).toBeGreaterThan(DEFAULT_WEIGHTS.mobilityMg);
+  });
+
+  it('gives weights with which the evaluator itself scores as the fitted model did', () => {
+    const engineError = meanSquaredError(rs.value, holdout, result.weights, k);
+    expect(Math.abs(engineError - result.holdoutAfter!)).toBeLessThan(result.holdoutAfter! * 0.1);
+  });
+
+  it('places tables learned on a stand-in on the main board of the variant with citadels', () => {
+    const husun = compileRuleset('husun');
+    if (!husun.ok) throw new Error(husun.error);
+    const t10 = evalTables(rs.value, result.weights);
+    const t12 = evalTables(husun.value, { ...result.weights });
+    const g10 = rs.value.geo;
+    const g12 = husun.value.geo;
+    for (const code of [pieceCode(KIND.knight, 0), pieceCode(KIND.rook, 1)]) {
+      for (const [f, r] of [
+        [0, 0],
+        [3, 7],
+        [9, 9],
+      ] as const) {
+        expect(t12.psqMg[code * husun.value.size + g12.sq(f + 1, r + 1)]).toBe(
+          t10.psqMg[code * rs.value.size + g10.sq(f, r)],
+        );
+      }
+    }
   });
 });
 

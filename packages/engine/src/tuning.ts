@@ -16,7 +16,7 @@ import {
 } from '@citadel/core';
 import { evalTables } from './eval-tables.ts';
 import { Evaluator } from './evaluate.ts';
-import { DEFAULT_WEIGHTS, type EvalWeights } from './eval-weights.ts';
+import { DEFAULT_WEIGHTS, type EvalWeights, type NumericWeight } from './eval-weights.ts';
 
 export interface Sample {
   readonly fen: string;
@@ -81,12 +81,8 @@ export function fitScale(rs: Ruleset, data: PreparedSamples, weights: EvalWeight
   return (lo + hi) / 2;
 }
 
-type NumericKey = {
-  [K in keyof EvalWeights]: EvalWeights[K] extends number ? K : never;
-}[keyof EvalWeights];
-
 /** The scalar weights tuned, with their step sizes. */
-export const TUNABLE: ReadonlyArray<readonly [NumericKey, number]> = [
+export const TUNABLE: ReadonlyArray<readonly [NumericWeight, number]> = [
   ['centralityMg', 1],
   ['centralityEg', 1],
   ['royalAdvanceMg', 3],
@@ -160,7 +156,7 @@ export function tune(rs: Ruleset, data: PreparedSamples, options: TuneOptions = 
   const kinds: KindKey[] = rs.kinds
     .map(kindKey)
     .filter((key) => key !== 'king' && !key.startsWith('pawn'));
-  const steps: Array<readonly [NumericKey, number]> = [...TUNABLE];
+  const steps: Array<readonly [NumericWeight, number]> = [...TUNABLE];
   if (options.tempoNuisance) steps.push(['tempo', 5]);
   /** Keeps stepping `next` from the current weights while the error falls; true if it moved. */
   const descend = (next: (from: EvalWeights) => EvalWeights): boolean => {

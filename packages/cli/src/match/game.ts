@@ -161,9 +161,7 @@ export class MatchEngine {
 
   /** Moves as this engine reads them: Fairy-Stockfish always names the promotion piece. */
   moveText(pos: Position, m: MoveInfo): string {
-    if (this.notation === 'fsf' && m.kind === 'promotion' && /\d$/.test(m.text))
-      return m.text + pos.rs.kindLetter[moveExtra(m.code)]!.toLowerCase();
-    return m.text;
+    return this.notation === 'fsf' ? fsfMoveText(pos, m) : m.text;
   }
 
   /** After a timeout: stop the search, or restart the process when it does not answer. */
@@ -185,6 +183,13 @@ export class MatchEngine {
     this.engine = null;
     if (e) await e.quit();
   }
+}
+
+/** A move as Fairy-Stockfish reads it: our move text, with the promotion piece always named. */
+export function fsfMoveText(pos: Position, m: MoveInfo): string {
+  if (m.kind === 'promotion' && /\d$/.test(m.text))
+    return m.text + pos.rs.kindLetter[moveExtra(m.code)]!.toLowerCase();
+  return m.text;
 }
 
 /** How a game ended: the PGN result, a short Termination tag and a sentence. */

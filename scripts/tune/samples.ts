@@ -1,0 +1,56 @@
+/**
+ * Labelled positions for distillation (scripts/tune/distill.ts, fit.ts): the teacher's scores
+ * from the move comments of match games, and label files written by scripts/tune/label.ts.
+ */
+import { Position } from '@citadel/core';
+import { commentScore, expectedScore, type Sample } from '@citadel/engine';
+import { readText } from './inputs.ts';
+import type { Label } from './label.ts';
+
+/** The labelled positions of one game (empty when the teacher did not play in it). */
+export function gameSamples(
+  game: {
+    variant: string;
+    options: Parameters<typeof Position.start>[1];
+    tags: ReadonlyArray<readonly [string, string]>;
+    moves: ReadonlyArray<{ san: string; text: string; comment?: string }>;
+  },
+  teacher: string,
+): Sample[] {
+  const name = (tag: string): string => game.tags.find(([k]) => k === tag)?.[1] ?? '';
+  const teacherColor = name('White').startsWith(teacher)
+    ? 0
+    : name('Black').startsWith(teacher)
+      ? 1
+      : -1;
+  if (teacherColor < 0) return [];
+  const start = Position.start(game.variant, game.options);
+  if (!start.ok) throw new Error(start.error);
+  const pos = start.value;
+  const out: Sample[] = [];
+  game.moves.forEach((m, ply) => {
+    const cp = m.comment === undefined ? null : commentScore(m.comment);
+    if (ply % 2 === teacherColor && cp !== null && !m.san.includes('x')) {
+      out.push({ fen: pos.fen(), result: expectedScore(teacherColor === 0 ? cp : -cp) });
+    }
+    const played = pos.play(m.text);
+    if (!played.ok) throw new Error(`move ${ply + 1} '${m.san}': ${played.error}`);
+  });
+  return out;
+}
+
+/** The positions of a label file (scripts/tune/label.ts) whose best move does not capture. */
+export function quietLabels(file: string): Sample[] {
+  return readText(file)
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line, i) => {
+      try {
+        return JSON.parse(line) as Label;
+      } catch {
+        throw new Error(`${file}:${i + 1}: not a JSON label`);
+      }
+    })
+    .filter((l) => !l.capture)
+    .map((l) => ({ fen: l.fen, result: expectedScore(l.cp) }));
+}
