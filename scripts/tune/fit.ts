@@ -3,7 +3,7 @@
  * into scripts/dist/fit.mjs) and writes the result as a module of the engine:
  *
  *   node scripts/dist/fit.mjs --variant tamerlane11 --labels labels.jsonl[,more.jsonl] \
- *     [--pgn games.pgn.gz] [--steps 2000] [--rate 2] [--penalty 1e-9] [--holdout 0.15] \
+ *     [--pgn games.pgn.gz] [--steps 2000] [--rate 2] [--penalty 1e-9] [--holdout 0.15] [--k 0.006] \
  *     --module packages/engine/src/learned/tamerlane11.ts --name TAMERLANE11
  *
  * Samples: label files of scripts/tune/label.ts (positions whose best move is quiet) and the
@@ -23,7 +23,7 @@ import {
   weightsFor,
   type EvalWeights,
 } from '@citadel/engine';
-import { arg, readPgnGames } from './inputs.ts';
+import { arg, positiveArg, readPgnGames } from './inputs.ts';
 import { gameSamples, quietLabels } from './samples.ts';
 
 /** The weights that differ from the defaults, as TypeScript source. */
@@ -35,7 +35,7 @@ function moduleSource(variant: string, name: string, w: EvalWeights, note: strin
   }
   return `/**
  * ${variant}: evaluation distilled from Fairy-Stockfish's scores by scripts/tune/fit.ts
- * (README, "Distillation"). Generated; do not edit by hand.
+ * (README, "Fitted tables"). Generated; do not edit by hand.
  * ${note}
  */
 import type { EvalWeights } from '../eval-weights.ts';
@@ -48,6 +48,17 @@ function main(): void {
   const variant = arg('variant');
   const rs = compileRuleset(variant);
   if (!rs.ok) throw new Error(rs.error);
+  const [modulePath, name] = [arg('module'), arg('name')];
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+    throw new Error(`--name '${name}' is not an identifier`);
+  const options = {
+    k: positiveArg('k', '0.006'),
+    steps: Math.round(positiveArg('steps', '2000')),
+    rate: positiveArg('rate', '2'),
+    penalty: positiveArg('penalty', '1e-9'),
+  };
+  const heldShare = positiveArg('holdout', '0.15');
+  if (heldShare >= 0.5) throw new Error(`--holdout takes a share below 0.5, not ${heldShare}`);
   const labelFiles = process.argv.includes('--labels') ? arg('labels').split(',') : [];
   const pgnFiles = process.argv.includes('--pgn') ? arg('pgn').split(',') : [];
   if (labelFiles.length + pgnFiles.length === 0) throw new Error('missing --labels or --pgn');
@@ -60,7 +71,7 @@ function main(): void {
   if (samples.length === 0) throw new Error(`no labelled ${variant} position in the input`);
   // Hold out every `1 / share`-th block of 200 consecutive positions (mostly whole game stretches,
   // spread over all the files, so the held-out positions come from the same kind of games).
-  const every = Math.max(2, Math.round(1 / Number(arg('holdout', '0.15'))));
+  const every = Math.max(2, Math.round(1 / heldShare));
   const isHeld = (i: number): boolean => Math.floor(i / 200) % every === every - 1;
   const train = prepareSamples(
     rs.value,
@@ -75,9 +86,7 @@ function main(): void {
   );
   const start = weightsFor(variant);
   const result = fitEvaluation(rs.value, train, start, {
-    steps: Number(arg('steps', '2000')),
-    rate: Number(arg('rate', '2')),
-    penalty: Number(arg('penalty', '1e-9')),
+    ...options,
     holdout: held,
     onProgress: (m) => console.log(m),
   });
@@ -90,7 +99,7 @@ function main(): void {
     `model: error ${result.errorBefore.toFixed(6)} -> ${result.errorAfter.toFixed(6)}, held out ${result.holdoutBefore?.toFixed(6)} -> ${result.holdoutAfter?.toFixed(6)} (step ${result.bestStep})`,
   );
   console.log(`evaluator: ${note}`);
-  writeFileSync(arg('module'), moduleSource(variant, arg('name'), result.weights, note));
+  writeFileSync(modulePath, moduleSource(variant, name, result.weights, note));
 }
 
 try {

@@ -13,6 +13,14 @@ export function arg(name: string, fallback?: string): string {
   return fallback;
 }
 
+/** A positive number after `--name` (or `fallback`), or an error naming the option. */
+export function positiveArg(name: string, fallback: string): number {
+  const value = Number(arg(name, fallback));
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`--${name} takes a positive number, not '${arg(name, fallback)}'`);
+  return value;
+}
+
 /** A text file, gunzipped when its name ends in `.gz`. */
 export function readText(file: string): string {
   let raw: Buffer;

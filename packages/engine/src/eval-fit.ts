@@ -30,7 +30,7 @@ import { evalTables, type EvalTables } from './eval-tables.ts';
 import { Evaluator } from './evaluate.ts';
 import type { EvalWeights, NumericWeight } from './eval-weights.ts';
 import { learnedIndex, type LearnedKind, type LearnedPsq } from './learned-psq.ts';
-import type { PreparedSamples } from './tuning.ts';
+import type { PreparedSamples, TuneResult } from './tuning.ts';
 
 /** Scalar weights the evaluation uses linearly (the others shape the generated tables, which are fitted directly). */
 export const LINEAR_WEIGHTS: readonly NumericWeight[] = [
@@ -66,16 +66,9 @@ export interface FitOptions {
   readonly onProgress?: (message: string) => void;
 }
 
-export interface FitResult {
-  readonly weights: EvalWeights;
-  readonly k: number;
-  readonly errorBefore: number;
-  readonly errorAfter: number;
-  readonly holdoutBefore?: number;
-  readonly holdoutAfter?: number;
+export interface FitResult extends TuneResult {
   /** The step whose parameters were kept. */
   readonly bestStep: number;
-  readonly samples: number;
 }
 
 /** Positions reduced to features (see the file comment). */

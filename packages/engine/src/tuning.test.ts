@@ -12,6 +12,7 @@ import {
   meanSquaredError,
   prepareSamples,
   tune,
+  type PreparedSamples,
   type Sample,
 } from './tuning.ts';
 
@@ -54,6 +55,28 @@ function labelled(
   });
 }
 
+/** Positions of random games labelled by `teacher`, 80% to tune on and 20% held out. */
+function teacherSplit(
+  variant: string,
+  teacher: EvalWeights,
+  k: number,
+  games: number,
+  seed: number,
+): { data: PreparedSamples; holdout: PreparedSamples } {
+  const rs = compileRuleset(variant);
+  if (!rs.ok) throw new Error(rs.error);
+  // prepareSamples drops positions in check, so label after it: fens and setups stay aligned.
+  const fens = randomPositions(variant, games, seed).filter(
+    (fen) => prepareSamples(rs.value, [{ fen, result: 0 }]).setups.length === 1,
+  );
+  const samples = labelled(variant, fens, teacher, k);
+  const cut = Math.floor(samples.length * 0.8);
+  return {
+    data: prepareSamples(rs.value, samples.slice(0, cut)),
+    holdout: prepareSamples(rs.value, samples.slice(cut)),
+  };
+}
+
 describe('tune', () => {
   it('moves a planted weight towards the labels and lowers the held-out error', () => {
     const variant = 'husun10';
@@ -61,14 +84,7 @@ describe('tune', () => {
     if (!rs.ok) throw new Error(rs.error);
     const k = 0.004;
     const teacher: EvalWeights = { ...DEFAULT_WEIGHTS, mobilityMg: 9, isolatedPawn: 30 };
-    // prepareSamples drops positions in check, so label after it: fens and setups stay aligned.
-    const fens = randomPositions(variant, 8, 3).filter(
-      (fen) => prepareSamples(rs.value, [{ fen, result: 0 }]).setups.length === 1,
-    );
-    const samples = labelled(variant, fens, teacher, k);
-    const cut = Math.floor(samples.length * 0.8);
-    const data = prepareSamples(rs.value, samples.slice(0, cut));
-    const holdout = prepareSamples(rs.value, samples.slice(cut));
+    const { data, holdout } = teacherSplit(variant, teacher, k, 8, 3);
     const result = tune(rs.value, data, { passes: 3, k, holdout, tempoNuisance: true });
     expect(result.errorAfter).toBeLessThan(result.errorBefore / 2);
     expect(result.holdoutAfter!).toBeLessThan(result.holdoutBefore!);
@@ -95,13 +111,7 @@ describe('fitEvaluation', () => {
     hangingMg: 110,
     mobilityByKind: { knight: [9, 6] },
   };
-  const fens = randomPositions(variant, 12, 5).filter(
-    (fen) => prepareSamples(rs.value, [{ fen, result: 0 }]).setups.length === 1,
-  );
-  const samples = labelled(variant, fens, teacher, k);
-  const cut = Math.floor(samples.length * 0.8);
-  const data = prepareSamples(rs.value, samples.slice(0, cut));
-  const holdout = prepareSamples(rs.value, samples.slice(cut));
+  const { data, holdout } = teacherSplit(variant, teacher, k, 12, 5);
   const result = fitEvaluation(rs.value, data, DEFAULT_WEIGHTS, { k, steps: 600, holdout });
 
   it('recovers planted values and weights from the labels', () => {
