@@ -18,31 +18,25 @@
 import { writeFileSync } from 'node:fs';
 import { compileRuleset } from '@citadel/core';
 import { prepareSamples, tune, weightChanges, weightsFor } from '@citadel/engine';
-import { arg, readPgnGames } from './inputs.ts';
-import { gameSamples, quietLabels } from './samples.ts';
+import { arg, listArg } from './inputs.ts';
+import { readSamples } from './samples.ts';
 
 function main(): void {
   const variant = arg('variant');
   const teacher = arg('teacher', 'Fairy-Stockfish');
-  const files = process.argv.includes('--pgn') ? arg('pgn').split(',') : [];
-  const labelFiles = process.argv.includes('--labels') ? arg('labels').split(',') : [];
-  if (files.length + labelFiles.length === 0) throw new Error('missing --pgn or --labels');
+  const files = listArg('pgn');
+  const labelFiles = listArg('labels');
   const holdoutShare = Number(arg('holdout', '0.15'));
   const rs = compileRuleset(variant);
   if (!rs.ok) throw new Error(rs.error);
-  const games = readPgnGames(files, variant);
-  const samples = [
-    ...games.flatMap((g) => gameSamples(g, teacher)),
-    ...labelFiles.flatMap(quietLabels),
-  ];
+  const { games, samples } = readSamples(variant, files, labelFiles, teacher);
   const cut = Math.floor(samples.length * (1 - holdoutShare));
   const train = samples.slice(0, cut);
   const held = samples.slice(cut);
-  if (samples.length === 0) throw new Error(`no labelled ${variant} position in the input`);
   const data = prepareSamples(rs.value, train);
   const holdout = prepareSamples(rs.value, held);
   console.log(
-    `${variant}: ${games.length} games, ${data.setups.length} positions to tune on, ${holdout.setups.length} held out`,
+    `${variant}: ${games} games, ${data.setups.length} positions to tune on, ${holdout.setups.length} held out`,
   );
   const k = process.argv.includes('--k') ? Number(arg('k')) : undefined;
   const result = tune(rs.value, data, {
@@ -60,11 +54,7 @@ function main(): void {
   console.log(JSON.stringify(changes));
   writeFileSync(
     arg('out', `distilled-${variant}.json`),
-    JSON.stringify(
-      { variant, teacher, files, labelFiles, games: games.length, ...result, changes },
-      null,
-      2,
-    ),
+    JSON.stringify({ variant, teacher, files, labelFiles, games, ...result, changes }, null, 2),
   );
 }
 

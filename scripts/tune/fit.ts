@@ -23,8 +23,8 @@ import {
   weightsFor,
   type EvalWeights,
 } from '@citadel/engine';
-import { arg, positiveArg, readPgnGames } from './inputs.ts';
-import { gameSamples, quietLabels } from './samples.ts';
+import { arg, listArg, positiveArg } from './inputs.ts';
+import { readSamples } from './samples.ts';
 
 /** The weights that differ from the defaults, as TypeScript source. */
 function moduleSource(variant: string, name: string, w: EvalWeights, note: string): string {
@@ -59,16 +59,12 @@ function main(): void {
   };
   const heldShare = positiveArg('holdout', '0.15');
   if (heldShare >= 0.5) throw new Error(`--holdout takes a share below 0.5, not ${heldShare}`);
-  const labelFiles = process.argv.includes('--labels') ? arg('labels').split(',') : [];
-  const pgnFiles = process.argv.includes('--pgn') ? arg('pgn').split(',') : [];
-  if (labelFiles.length + pgnFiles.length === 0) throw new Error('missing --labels or --pgn');
-  const samples = [
-    ...readPgnGames(pgnFiles, variant).flatMap((g) =>
-      gameSamples(g, arg('teacher', 'Fairy-Stockfish')),
-    ),
-    ...labelFiles.flatMap(quietLabels),
-  ];
-  if (samples.length === 0) throw new Error(`no labelled ${variant} position in the input`);
+  const { samples } = readSamples(
+    variant,
+    listArg('pgn'),
+    listArg('labels'),
+    arg('teacher', 'Fairy-Stockfish'),
+  );
   // Hold out every `1 / share`-th block of 200 consecutive positions (mostly whole game stretches,
   // spread over all the files, so the held-out positions come from the same kind of games).
   const every = Math.max(2, Math.round(1 / heldShare));

@@ -13,6 +13,11 @@ export function arg(name: string, fallback?: string): string {
   return fallback;
 }
 
+/** The comma-separated list after `--name`, or none when the option is absent. */
+export function listArg(name: string): string[] {
+  return process.argv.includes(`--${name}`) ? arg(name).split(',') : [];
+}
+
 /** A positive number after `--name` (or `fallback`), or an error naming the option. */
 export function positiveArg(name: string, fallback: string): number {
   const value = Number(arg(name, fallback));

@@ -4,7 +4,7 @@
  */
 import { Position } from '@citadel/core';
 import { commentScore, expectedScore, type Sample } from '@citadel/engine';
-import { readText } from './inputs.ts';
+import { readPgnGames, readText } from './inputs.ts';
 import type { Label } from './label.ts';
 
 /** The labelled positions of one game (empty when the teacher did not play in it). */
@@ -53,4 +53,24 @@ export function quietLabels(file: string): Sample[] {
     })
     .filter((l) => !l.capture)
     .map((l) => ({ fen: l.fen, result: expectedScore(l.cp) }));
+}
+
+/**
+ * The samples of `--pgn` games (the teacher's move comments) and `--labels` files, in that order,
+ * with the number of games read; an error when neither option is given or nothing is labelled.
+ */
+export function readSamples(
+  variant: string,
+  pgnFiles: readonly string[],
+  labelFiles: readonly string[],
+  teacher: string,
+): { games: number; samples: Sample[] } {
+  if (pgnFiles.length + labelFiles.length === 0) throw new Error('missing --pgn or --labels');
+  const games = readPgnGames(pgnFiles, variant);
+  const samples = [
+    ...games.flatMap((g) => gameSamples(g, teacher)),
+    ...labelFiles.flatMap(quietLabels),
+  ];
+  if (samples.length === 0) throw new Error(`no labelled ${variant} position in the input`);
+  return { games: games.length, samples };
 }

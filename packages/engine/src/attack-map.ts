@@ -58,7 +58,10 @@ export class AttackMap {
     }
   }
 
-  /** Mobility of the last scanned side in tenths of a centipawn, weighted per kind (eval-tables `mobilityMg` / `mobilityEg`). */
+  /**
+   * Mobility of the last scanned side in tenths of a centipawn, weighted per kind (eval-tables
+   * `mobilityMg` / `mobilityEg`).
+   */
   mobilityMg = 0;
   mobilityEg = 0;
 

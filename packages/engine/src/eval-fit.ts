@@ -28,8 +28,8 @@ import {
 } from '@citadel/core';
 import { evalTables, type EvalTables } from './eval-tables.ts';
 import { Evaluator } from './evaluate.ts';
-import type { EvalWeights, NumericWeight } from './eval-weights.ts';
-import { learnedIndex, type LearnedKind, type LearnedPsq } from './learned-psq.ts';
+import { mobilityOf, type EvalWeights, type NumericWeight } from './eval-weights.ts';
+import { learnedIndex, mainBoard, type LearnedKind, type MainBoard } from './learned-psq.ts';
 import type { PreparedSamples, TuneResult } from './tuning.ts';
 
 /** Scalar weights the evaluation uses linearly (the others shape the generated tables, which are fitted directly). */
@@ -96,10 +96,9 @@ class Layout {
   /** Shape group of each kind index (pawns share one). */
   readonly group: number[] = [];
   readonly groups: number;
-  readonly files: number;
-  readonly ranks: number;
+  readonly box: MainBoard;
+  /** Files of a shape row: mirror-image files share a cell. */
   readonly half: number;
-  readonly origin: readonly [number, number];
 
   constructor(
     readonly rs: Ruleset,
@@ -116,13 +115,8 @@ class Layout {
       this.group.push(groupOf.get(name)!);
     });
     this.groups = groupOf.size;
-    const main = rs.geo.regions.get('main') ?? rs.geo.cells;
-    const fs = main.map((s) => rs.geo.fileOf(s));
-    const rks = main.map((s) => rs.geo.rankOf(s));
-    this.origin = [Math.min(...fs), Math.min(...rks)];
-    this.files = Math.max(...fs) - this.origin[0] + 1;
-    this.ranks = Math.max(...rks) - this.origin[1] + 1;
-    this.half = Math.ceil(this.files / 2);
+    this.box = mainBoard(rs);
+    this.half = Math.ceil(this.box.files / 2);
   }
 
   get scalars(): number {
@@ -135,7 +129,7 @@ class Layout {
     return this.scalars + 2 * this.kinds.length;
   }
   get size(): number {
-    return this.shapeBase + 2 * this.groups * this.ranks * this.half;
+    return this.shapeBase + 2 * this.groups * this.box.ranks * this.half;
   }
 
   /**
@@ -143,7 +137,7 @@ class Layout {
    * of every main-board piece, with the split between value and shape made unique.
    */
   centreShapes(theta: Float64Array): void {
-    const cells = this.ranks * this.half;
+    const cells = this.box.ranks * this.half;
     for (let g = 0; g < this.groups; g++)
       for (let phase = 0; phase < 2; phase++) {
         const first = this.shapeBase + 2 * g * cells + phase;
@@ -159,13 +153,13 @@ class Layout {
 
   /** Shape cell (mg slot; eg is the next one) of a kind on cell `s` for `color`, or -1. */
   shapeAt(kindIndex: number, s: number, color: 0 | 1): number {
-    const geo = this.rs.geo;
-    if (!geo.isMainBoard(s)) return -1;
-    const f = geo.fileOf(s) - this.origin[0];
-    const r0 = geo.rankOf(s) - this.origin[1];
-    const r = color === 0 ? r0 : this.ranks - 1 - r0;
-    const tied = Math.min(f, this.files - 1 - f);
-    return this.shapeBase + 2 * ((this.group[kindIndex]! * this.ranks + r) * this.half + tied);
+    const i = learnedIndex(this.rs, this.box, s, color);
+    if (i < 0) return -1;
+    const { files, ranks } = this.box;
+    const f = i % files;
+    const tied = Math.min(f, files - 1 - f);
+    const r = (i - f) / files;
+    return this.shapeBase + 2 * ((this.group[kindIndex]! * ranks + r) * this.half + tied);
   }
 }
 
@@ -179,10 +173,6 @@ interface Knob {
   readonly scale: number;
   /** Kept at zero or above: a penalty the evaluator applies with a fixed sign. */
   readonly nonNegative: boolean;
-}
-
-function mobilityOf(w: EvalWeights, kind: KindKey): readonly [number, number] {
-  return w.mobilityByKind?.[kind] ?? [w.mobilityMg, w.mobilityEg];
 }
 
 /** The fitted weights of a ruleset: the linear scalars and each piece's mobility. */
@@ -394,22 +384,24 @@ function fittedWeights(layout: Layout, start: EvalWeights, theta: Float64Array):
     start,
   );
   const kinds: Partial<Record<KindKey, LearnedKind>> = {};
+  const { box } = layout;
   rs.kinds.forEach((kind, ki) => {
     const code = pieceCode(kind, 0);
     const m = layout.materialAt(ki);
     const mg: number[] = [];
     const eg: number[] = [];
-    const psq: LearnedPsq = { files: layout.files, ranks: layout.ranks, kinds: {} };
-    for (let r = 0; r < layout.ranks; r++)
-      for (let f = 0; f < layout.files; f++) {
-        const s = rs.geo.sq(f + layout.origin[0], r + layout.origin[1]);
-        const i = learnedIndex(psq, f, r, 0);
+    for (let r = 0; r < box.ranks; r++)
+      for (let f = 0; f < box.files; f++) {
+        const s = rs.geo.sq(f + box.file0, r + box.rank0);
+        const i = learnedIndex(rs, box, s, 0);
         const shape = layout.shapeAt(ki, s, 0);
-        const onBoard = shape >= 0 && rs.stop[code * rs.size + s] === 1;
-        mg[i] = onBoard ? Math.round(t.psqMg[code * rs.size + s]! + theta[m]! + theta[shape]!) : 0;
-        eg[i] = onBoard
-          ? Math.round(t.psqEg[code * rs.size + s]! + theta[m + 1]! + theta[shape + 1]!)
-          : 0;
+        // Cells the kind may not stand on are never read.
+        if (shape < 0 || rs.stop[code * rs.size + s] !== 1) {
+          mg[i] = eg[i] = 0;
+          continue;
+        }
+        mg[i] = Math.round(t.psqMg[code * rs.size + s]! + theta[m]! + theta[shape]!);
+        eg[i] = Math.round(t.psqEg[code * rs.size + s]! + theta[m + 1]! + theta[shape + 1]!);
       }
     kinds[kindKey(kind)] = {
       value: [
@@ -420,5 +412,5 @@ function fittedWeights(layout: Layout, start: EvalWeights, theta: Float64Array):
       eg,
     };
   });
-  return { ...fitted, psq: { files: layout.files, ranks: layout.ranks, kinds } };
+  return { ...fitted, psq: { files: box.files, ranks: box.ranks, kinds } };
 }

@@ -18,8 +18,8 @@ import {
   type Ruleset,
 } from '@citadel/core';
 import { deriveValues } from './piece-values.ts';
-import { weightsFor, type EvalWeights } from './eval-weights.ts';
-import { learnedIndex } from './learned-psq.ts';
+import { mobilityOf, weightsFor, type EvalWeights } from './eval-weights.ts';
+import { learnedIndex, mainBoard } from './learned-psq.ts';
 
 export interface EvalTables {
   readonly rs: Ruleset;
@@ -94,7 +94,9 @@ function build(rs: Ruleset, w: EvalWeights): EvalTables {
   const mobilityEg = new Int32Array(256);
   const kingLike = new Uint8Array(256);
   const lastRank = geo.ranks - 1;
-  const learnedOrigin = w.psq ? mainBoardOrigin(rs, w.psq.files, w.psq.ranks) : null;
+  // Learned tables apply where the main board has the size they were learned on.
+  const box = mainBoard(rs);
+  const psq = w.psq && w.psq.files === box.files && w.psq.ranks === box.ranks ? w.psq : null;
   for (const kind of rs.kinds) {
     const key = kindKey(kind);
     const base = Math.round((values.get(kind) ?? 0) * (w.valueScale[key] ?? 1));
@@ -109,12 +111,12 @@ function build(rs: Ruleset, w: EvalWeights): EvalTables {
     else if (key === 'pawnOfPawns2' || key === 'pawnOfPawns3') mg = eg = w.pawnOfPawnsLater;
     else if (key === 'prince' && rs.royalPool) mg = eg = base + w.princeBonus;
     if (isPawn) eg = Math.round(eg * w.pawnEndgameFactor);
-    const learned = learnedOrigin ? w.psq!.kinds[key] : undefined;
+    const learned = psq?.kinds[key];
     // The phase keeps the generated values, so learned tables do not move the middlegame/endgame blend.
     const phase = isPawn || royal ? 0 : mg;
     if (learned) [mg, eg] = learned.value;
     kindValue[kind] = mg;
-    const [perMoveMg, perMoveEg] = w.mobilityByKind?.[key] ?? [w.mobilityMg, w.mobilityEg];
+    const [perMoveMg, perMoveEg] = mobilityOf(w, key);
     for (const color of [0, 1] as const) {
       const code = pieceCode(kind, color);
       valueMg[code] = mg;
@@ -150,19 +152,10 @@ function build(rs: Ruleset, w: EvalWeights): EvalTables {
         }
         psqMg[code * size + s] = mg + bonusMg;
         psqEg[code * size + s] = eg + bonusEg;
-        const f = geo.fileOf(s) - (learnedOrigin?.[0] ?? 0);
-        const r = geo.rankOf(s) - (learnedOrigin?.[1] ?? 0);
-        if (
-          learned &&
-          geo.isMainBoard(s) &&
-          f >= 0 &&
-          f < w.psq!.files &&
-          r >= 0 &&
-          r < w.psq!.ranks
-        ) {
-          const i = learnedIndex(w.psq!, f, r, color);
-          psqMg[code * size + s] = learned.mg[i]!;
-          psqEg[code * size + s] = learned.eg[i]!;
+        const i = learned ? learnedIndex(rs, box, s, color) : -1;
+        if (i >= 0) {
+          psqMg[code * size + s] = learned!.mg[i]!;
+          psqEg[code * size + s] = learned!.eg[i]!;
         }
       }
     }
@@ -189,20 +182,6 @@ function build(rs: Ruleset, w: EvalWeights): EvalTables {
     kindValue,
     distance: distanceTable(rs),
   };
-}
-
-/**
- * The lowest file and rank of the main board (citadels left out) when the main board is
- * `files` x `ranks`, so tables learned on a stand-in (husun10) fit the variant (husun, whose
- * corners widen the bounding box); null when the sizes differ.
- */
-function mainBoardOrigin(rs: Ruleset, files: number, ranks: number): [number, number] | null {
-  const main = rs.geo.regions.get('main') ?? [];
-  const fs = main.map((s) => rs.geo.fileOf(s));
-  const rsk = main.map((s) => rs.geo.rankOf(s));
-  const [f0, r0] = [Math.min(...fs), Math.min(...rsk)];
-  const fit = Math.max(...fs) - f0 + 1 === files && Math.max(...rsk) - r0 + 1 === ranks;
-  return fit ? [f0, r0] : null;
 }
 
 function distanceTable(rs: Ruleset): Uint8Array {

@@ -262,6 +262,11 @@ export const TUNED: Readonly<Record<string, Partial<EvalWeights>>> = {
   tamerlane11: TAMERLANE11,
 };
 
+/** A kind's per-move mobility, middlegame / endgame: its own, or the common weights. */
+export function mobilityOf(w: EvalWeights, kind: KindKey): readonly [number, number] {
+  return w.mobilityByKind?.[kind] ?? [w.mobilityMg, w.mobilityEg];
+}
+
 export function weightsFor(variant: string): EvalWeights {
   const tuned = TUNED[variant];
   return tuned

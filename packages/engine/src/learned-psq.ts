@@ -4,7 +4,7 @@
  * generated from geometry (eval-tables.ts) on the cells they cover; citadels and kinds they do
  * not name keep the generated values.
  */
-import type { KindKey } from '@citadel/core';
+import type { KindKey, Ruleset } from '@citadel/core';
 
 export interface LearnedKind {
   /** Material, middlegame / endgame: the kind's value in exchanges (SEE, threats). */
@@ -21,8 +21,30 @@ export interface LearnedPsq {
   readonly kinds: Readonly<Partial<Record<KindKey, LearnedKind>>>;
 }
 
-/** Index into a learned table of the cell at main-board file `f`, rank `r` of `color`'s side. */
-export function learnedIndex(psq: LearnedPsq, f: number, r: number, color: 0 | 1): number {
-  const rank = color === 0 ? r : psq.ranks - 1 - r;
-  return rank * psq.files + f;
+/** The main board (citadels left out) as a box: its lowest file and rank and its size. */
+export interface MainBoard {
+  readonly file0: number;
+  readonly rank0: number;
+  readonly files: number;
+  readonly ranks: number;
+}
+
+export function mainBoard(rs: Ruleset): MainBoard {
+  const main = rs.geo.regions.get('main') ?? rs.geo.cells;
+  const fs = main.map((s) => rs.geo.fileOf(s));
+  const rks = main.map((s) => rs.geo.rankOf(s));
+  const [file0, rank0] = [Math.min(...fs), Math.min(...rks)];
+  return { file0, rank0, files: Math.max(...fs) - file0 + 1, ranks: Math.max(...rks) - rank0 + 1 };
+}
+
+/**
+ * Index into a learned table (rank 1 first, from `color`'s side) of cell `s`, or -1 when `s` is
+ * not on the main board. The same box serves a stand-in (husun10) and its variant (husun, whose
+ * corner citadels widen the bounding box).
+ */
+export function learnedIndex(rs: Ruleset, box: MainBoard, s: number, color: 0 | 1): number {
+  if (!rs.geo.isMainBoard(s)) return -1;
+  const f = rs.geo.fileOf(s) - box.file0;
+  const r = rs.geo.rankOf(s) - box.rank0;
+  return (color === 0 ? r : box.ranks - 1 - r) * box.files + f;
 }
