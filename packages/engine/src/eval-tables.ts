@@ -48,6 +48,13 @@ export interface EvalTables {
   readonly kindValue: Int32Array;
   /** Chebyshev distance between two cells: index a * size + b. */
   readonly distance: Uint8Array;
+  /**
+   * Per cell: steps to the nearest file edge plus steps to the nearest rank edge (0 in a corner),
+   * for driving a lone royal to the edge (evaluate.ts, mop-up).
+   */
+  readonly centreness: Uint8Array;
+  /** Half the largest centreness of the board, rounded down. */
+  readonly centreMid: number;
 }
 
 const CACHE = new WeakMap<Ruleset, EvalTables>();
@@ -161,6 +168,7 @@ function build(rs: Ruleset, w: EvalWeights): EvalTables {
     }
   }
   const phaseTotal = startPhase(rs, phaseWeight);
+  const centreness = centrenessTable(rs);
   const enemyCitadels: [number[], number[]] = [[], []];
   for (const c of geo.citadels) {
     const owner = geo.citadelOwner[c]!;
@@ -181,7 +189,20 @@ function build(rs: Ruleset, w: EvalWeights): EvalTables {
     weights: w,
     kindValue,
     distance: distanceTable(rs),
+    centreness,
+    centreMid: Math.max(...rs.geo.cells.map((c) => centreness[c]!)) >> 1,
   };
+}
+
+function centrenessTable(rs: Ruleset): Uint8Array {
+  const geo = rs.geo;
+  const out = new Uint8Array(rs.size);
+  for (const c of geo.cells) {
+    const f = geo.fileOf(c);
+    const r = geo.rankOf(c);
+    out[c] = Math.min(f, geo.files - 1 - f) + Math.min(r, geo.ranks - 1 - r);
+  }
+  return out;
 }
 
 function distanceTable(rs: Ruleset): Uint8Array {

@@ -35,6 +35,14 @@ export interface EvalWeights {
   /** When behind by more than `behindMargin`: bonus per cell closer to an enemy citadel (draw by entering). */
   readonly behindMargin: number;
   readonly citadelRun: number;
+  /**
+   * Mop-up, on boards without citadels, for the side ahead by `behindMargin` or more against an
+   * enemy without pawns (endgame): per step the enemy royal is nearer an edge or corner, and per
+   * step our royal is nearer it. It gives the search a way to make progress where the win is a
+   * mate or a stalemate many moves deep.
+   */
+  readonly mopUpEdge: number;
+  readonly mopUpClose: number;
   readonly tempo: number;
   /** Per pseudo-legal move of a piece (not pawns or royals), middlegame / endgame; 0 skips the term. */
   readonly mobilityMg: number;
@@ -89,6 +97,8 @@ export const DEFAULT_WEIGHTS: EvalWeights = {
   pawnOfPawnsLater: 160,
   behindMargin: 250,
   citadelRun: 12,
+  mopUpEdge: 12,
+  mopUpClose: 8,
   tempo: 10,
   mobilityMg: 3,
   mobilityEg: 2,

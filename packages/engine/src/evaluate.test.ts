@@ -59,4 +59,41 @@ describe('evaluate', () => {
       new Engine({ weights: { ...DEFAULT_WEIGHTS, royalDanger: 0 } }).evaluate(start),
     );
   });
+
+  it('mop-up: ahead against a lone royal, the enemy royal in a corner and ours near it score more', () => {
+    const evalWith = (fen: string, mopUp: boolean): number => {
+      const weights = mopUp ? DEFAULT_WEIGHTS : { ...DEFAULT_WEIGHTS, mopUpEdge: 0, mopUpClose: 0 };
+      const r = new Engine({ weights }).evaluate({ variant: 'chess', fen });
+      if (!r.ok) throw new Error(r.error);
+      return r.value;
+    };
+    // White king f6 and rook a1 against the black king: in the corner (h8) or in the centre (d4),
+    // 2 steps from the white king either way.
+    const corner = '7k/8/5K2/8/8/8/8/R7 w - - 0 1';
+    const centre = '8/8/5K2/8/3k4/8/8/R7 w - - 0 1';
+    const gain = (fen: string): number => evalWith(fen, true) - evalWith(fen, false);
+    // h8 is a corner (centreness 0), d4 is 3 + 3 steps from the edges; the term is an endgame
+    // one, so the rook's bit of middlegame phase scales it down a little (to 85-100%).
+    const inEndgame = (diff: number, full: number): void => {
+      expect(diff).toBeGreaterThanOrEqual(Math.floor(0.85 * full));
+      expect(diff).toBeLessThanOrEqual(full);
+    };
+    inEndgame(gain(corner) - gain(centre), 6 * DEFAULT_WEIGHTS.mopUpEdge);
+    // Our king 2 steps from theirs (f6) scores mopUpClose more than 3 steps away (e5).
+    inEndgame(gain(corner) - gain('7k/8/8/4K3/8/8/8/R7 w - - 0 1'), DEFAULT_WEIGHTS.mopUpClose);
+    expect(gain(corner)).toBeGreaterThan(0);
+    // Not against an enemy with pawns, and not where citadels make the edge a refuge (tamerlane).
+    const pawn = '7k/7p/5K2/8/8/8/8/R7 w - - 0 1';
+    expect(evalWith(pawn, true)).toBe(evalWith(pawn, false));
+    const tamerlane = (mopUp: boolean): number => {
+      const weights = mopUp ? DEFAULT_WEIGHTS : { ...DEFAULT_WEIGHTS, mopUpEdge: 0, mopUpClose: 0 };
+      const r = new Engine({ weights }).evaluate({
+        variant: 'tamerlane',
+        fen: '*11*/12*/*11*/*11*/*4k6*/*11*/*11*/*11*/*4K7/*R10* w - - 0 1',
+      });
+      if (!r.ok) throw new Error(r.error);
+      return r.value;
+    };
+    expect(tamerlane(true)).toBe(tamerlane(false));
+  });
 });

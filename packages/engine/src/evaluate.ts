@@ -5,7 +5,8 @@
  *   2. pawn structure: doubled, isolated, passed pawns;
  *   3. royal safety: enemy pieces near our royal, own pawns in front of it;
  *   4. special rules: an unused king swap, being near an enemy citadel when behind (a royal that
- *      enters it draws), the pawn of pawns' stages and the Prince (in the tables);
+ *      enters it draws), the pawn of pawns' stages and the Prince (in the tables); on boards
+ *      without citadels, mop-up: the side well ahead drives a royal without pawns to the edge;
  *   5. mobility of the pieces, weighted per kind (eval-tables), and the move's tempo;
  *   6. threats (pieces attacked by cheaper ones, or attacked and undefended) and attacks on the
  *      cells around each royal, from the attack map (attack-map.ts).
@@ -20,6 +21,11 @@ const CACHE_SIZE = 1 << 16;
 /** Royal danger units per enemy attack on a cell next to the royal, and per such cell only the royal defends. */
 const DANGER_PER_ATTACK = 8;
 const DANGER_PER_WEAK_CELL = 12;
+/**
+ * Mop-up is centred on a middling royal distance (and, in the tables, a middling centreness), so
+ * the term is about zero on average when it switches on and a capture is not worth more for it.
+ */
+const MOP_UP_MID_DISTANCE = 4;
 /** Cap of the royal-danger penalty (centipawns, before its weight). */
 const MAX_DANGER = 600;
 
@@ -140,6 +146,7 @@ export class Evaluator {
 
     // 3. Royal safety (middlegame) and 4. special rules.
     const phase256 = Math.min(256, ((phase * 256) / t.phaseTotal) | 0);
+    const noCitadels = t.enemyCitadels[0]!.length === 0 && t.enemyCitadels[1]!.length === 0;
     for (let c = 0; c < 2; c++) {
       const sign = c === 0 ? 1 : -1;
       const k = c === 0 ? royal0 : royal1;
@@ -166,6 +173,18 @@ export class Evaluator {
         const run = w.citadelRun * Math.max(0, geo.ranks - best);
         mg += sign * run;
         eg += sign * run;
+      }
+      const enemy = c === 0 ? royal1 : royal0;
+      if (
+        noCitadels &&
+        enemy >= 0 &&
+        this.pawnTotal[them] === 0 &&
+        material[c]! >= material[them]! + w.behindMargin
+      ) {
+        const mopUp =
+          w.mopUpEdge * (t.centreMid - t.centreness[enemy]!) +
+          w.mopUpClose * (MOP_UP_MID_DISTANCE - dist[k * size + enemy]!);
+        eg += sign * mopUp;
       }
     }
 

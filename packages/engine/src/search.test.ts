@@ -87,17 +87,19 @@ describe('search', () => {
       { ...io, shouldStop: () => ++polls > 2 },
     );
     expect(stopped.value!.bestMove).not.toBeNull();
+    // The stop flag is polled every 256 nodes, so the third poll comes within 768 nodes.
+    expect(stopped.value!.nodes).toBeLessThanOrEqual(768);
   });
 
   it('counts a movetime from when the request arrived (startedAt), not from the search start', () => {
-    // A clock that stands still: with the request 95 ms old, a 100 ms move (10 ms overhead)
-    // is already spent, so the search stops at its first time check; without startedAt the
-    // same clock never runs out and the depth limit ends the search.
+    // A clock that stands still: with the request 99 ms old, a 100 ms move (2 ms kept for the
+    // reply) is already spent, so the search stops at its first time check; without startedAt
+    // the same clock never runs out and the depth limit ends the search.
     const clock = { now: () => 1000 };
     const late = new Engine({ hashMb: 4 }).go(
       { variant: 'husun' },
       { movetime: 100, depth: 6 },
-      { ...clock, startedAt: 905 },
+      { ...clock, startedAt: 901 },
     );
     const onTime = new Engine({ hashMb: 4 }).go(
       { variant: 'husun' },

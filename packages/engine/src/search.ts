@@ -349,10 +349,15 @@ export class Searcher {
     this.tt.probe(pos.hashLo, pos.hashHi, this.probe);
   }
 
+  /**
+   * Stops at the node limit (tested every 2048 nodes, so node-limited searches stay as they were)
+   * or at the time limit and the stop flag (every 256 nodes: about 1.5 ms, so the reply is prompt).
+   */
   private checkLimits(): void {
-    if ((this.nodes & 2047) !== 0) return;
+    if ((this.nodes & 255) !== 0) return;
     const l = this.limits;
-    if (l.nodes !== undefined && this.nodes >= l.nodes) this.aborted = true;
+    if (l.nodes !== undefined && (this.nodes & 2047) === 0 && this.nodes >= l.nodes)
+      this.aborted = true;
     else if (l.hardMs !== undefined && this.elapsed() >= l.hardMs) this.aborted = true;
     else if (this.callbacks.shouldStop?.()) this.aborted = true;
   }

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { budget } from './time-manager.ts';
 
 describe('budget', () => {
-  it('a fixed time per move, less the overhead', () => {
-    expect(budget({ movetime: 500, overhead: 100 })).toEqual({ softMs: 400, hardMs: 400 });
+  it('a fixed time per move in full, less a little for the reply (not the clock overhead)', () => {
+    expect(budget({ movetime: 500, overhead: 100 })).toEqual({ softMs: 498, hardMs: 498 });
+    expect(budget({ movetime: 500, overhead: 1 })).toEqual({ softMs: 499, hardMs: 499 });
   });
 
   it('no limit without a time', () => {
@@ -21,8 +22,8 @@ describe('budget', () => {
   it('with both, the time per move caps the clock and the clock caps the time per move', () => {
     // Plenty of time: the time per move decides.
     expect(budget({ movetime: 500, time: 60_000, overhead: 100 })).toEqual({
-      softMs: 400,
-      hardMs: 400,
+      softMs: 498,
+      hardMs: 498,
     });
     // Little time: the clock decides, and a move never takes more than 40% of what is left.
     const low = budget({ movetime: 500, time: 1100, overhead: 100 });

@@ -3,7 +3,12 @@
  * most of the increment; with both, `movetime` caps the clock's share (a game whose engine has a
  * time per move for its strength and a clock it must not run out of). `softMs`: do not start
  * another iteration after it; `hardMs`: stop at once.
+ *
+ * The overhead (UCI `Move Overhead`) is kept back from the clock, where running out loses. A fixed
+ * `movetime` is the time to think and is searched in full, as Stockfish does, less at most
+ * MOVETIME_RESERVE ms for sending the reply.
  */
+export const MOVETIME_RESERVE = 2;
 export interface ClockLimits {
   readonly movetime?: number;
   readonly time?: number;
@@ -22,7 +27,7 @@ export function budget(limits: ClockLimits): TimeBudget {
   const overhead = limits.overhead ?? 20;
   const clock = clockBudget(limits, overhead);
   if (limits.movetime === undefined) return clock;
-  const t = Math.max(1, limits.movetime - overhead);
+  const t = Math.max(1, limits.movetime - Math.min(overhead, MOVETIME_RESERVE));
   if (clock.softMs === undefined || clock.hardMs === undefined) return { softMs: t, hardMs: t };
   return { softMs: Math.min(t, clock.softMs), hardMs: Math.min(t, clock.hardMs) };
 }
