@@ -61,9 +61,9 @@ describe('evaluate', () => {
   });
 
   it('mop-up: ahead against a lone royal, the enemy royal in a corner and ours near it score more', () => {
-    const evalWith = (fen: string, mopUp: boolean): number => {
+    const evalWith = (fen: string, mopUp: boolean, variant = 'chess'): number => {
       const weights = mopUp ? DEFAULT_WEIGHTS : { ...DEFAULT_WEIGHTS, mopUpEdge: 0, mopUpClose: 0 };
-      const r = new Engine({ weights }).evaluate({ variant: 'chess', fen });
+      const r = new Engine({ weights }).evaluate({ variant, fen });
       if (!r.ok) throw new Error(r.error);
       return r.value;
     };
@@ -85,15 +85,7 @@ describe('evaluate', () => {
     // Not against an enemy with pawns, and not where citadels make the edge a refuge (tamerlane).
     const pawn = '7k/7p/5K2/8/8/8/8/R7 w - - 0 1';
     expect(evalWith(pawn, true)).toBe(evalWith(pawn, false));
-    const tamerlane = (mopUp: boolean): number => {
-      const weights = mopUp ? DEFAULT_WEIGHTS : { ...DEFAULT_WEIGHTS, mopUpEdge: 0, mopUpClose: 0 };
-      const r = new Engine({ weights }).evaluate({
-        variant: 'tamerlane',
-        fen: '*11*/12*/*11*/*11*/*4k6*/*11*/*11*/*11*/*4K7/*R10* w - - 0 1',
-      });
-      if (!r.ok) throw new Error(r.error);
-      return r.value;
-    };
-    expect(tamerlane(true)).toBe(tamerlane(false));
+    const lone = '*11*/12*/*11*/*11*/*4k6*/*11*/*11*/*11*/*4K7/*R10* w - - 0 1';
+    expect(evalWith(lone, true, 'tamerlane')).toBe(evalWith(lone, false, 'tamerlane'));
   });
 });
