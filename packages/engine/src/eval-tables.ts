@@ -55,6 +55,11 @@ export interface EvalTables {
   readonly centreness: Uint8Array;
   /** Half the largest centreness of the board, rounded down. */
   readonly centreMid: number;
+  /**
+   * Whether mop-up applies: only on boards without citadels (elsewhere the edge is the losing
+   * royal's refuge).
+   */
+  readonly mopUp: boolean;
 }
 
 const CACHE = new WeakMap<Ruleset, EvalTables>();
@@ -191,6 +196,7 @@ function build(rs: Ruleset, w: EvalWeights): EvalTables {
     distance: distanceTable(rs),
     centreness,
     centreMid: Math.max(...rs.geo.cells.map((c) => centreness[c]!)) >> 1,
+    mopUp: geo.citadels.length === 0,
   };
 }
 

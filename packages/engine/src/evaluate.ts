@@ -146,7 +146,6 @@ export class Evaluator {
 
     // 3. Royal safety (middlegame) and 4. special rules.
     const phase256 = Math.min(256, ((phase * 256) / t.phaseTotal) | 0);
-    const noCitadels = t.enemyCitadels[0]!.length === 0 && t.enemyCitadels[1]!.length === 0;
     for (let c = 0; c < 2; c++) {
       const sign = c === 0 ? 1 : -1;
       const k = c === 0 ? royal0 : royal1;
@@ -176,7 +175,7 @@ export class Evaluator {
       }
       const enemy = c === 0 ? royal1 : royal0;
       if (
-        noCitadels &&
+        t.mopUp &&
         enemy >= 0 &&
         this.pawnTotal[them] === 0 &&
         material[c]! >= material[them]! + w.behindMargin

@@ -8,7 +8,8 @@
  * `movetime` is the time to think and is searched in full, as Stockfish does, less at most
  * MOVETIME_RESERVE ms for sending the reply.
  */
-export const MOVETIME_RESERVE = 2;
+const MOVETIME_RESERVE = 2;
+
 export interface ClockLimits {
   readonly movetime?: number;
   readonly time?: number;
