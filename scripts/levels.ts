@@ -2,18 +2,23 @@
  * Strength of each level (issue 3: "a table of level vs level results so that each level is
  * clearly stronger than the one below"). Plays level L against level L+1 in every listed variant
  * from seeded random openings, both colours, in worker threads, and prints a Markdown table.
+ * Each level thinks for its own time (`levelMovetime`, as in the web app and `citadel play`)
+ * unless `--movetime` gives both one time.
  *
- *   node scripts/dist/levels.mjs --variants husun,tamerlane --games 20 --movetime 100 --workers 15
+ *   node scripts/dist/levels.mjs --variants husun,tamerlane --games 20 --workers 15
+ *     [--from 5 --to 9] (pairings L+1 vs L for L in from..to) [--max-plies 300] (then a draw)
  */
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { mulberry32 } from '@citadel/core';
-import { Engine, playGame, randomOpening } from '@citadel/engine';
+import { Engine, levelMovetime, playGame, randomOpening } from '@citadel/engine';
 
 interface Job {
   variant: string;
   low: number;
   games: number;
+  /** Both levels' time per move, ms; 0 = each level's own. */
   movetime: number;
+  maxPlies: number;
   seed: number;
 }
 
@@ -28,12 +33,15 @@ function work(job: Job): { wins: number; losses: number; draws: number } {
   for (let g = 0; g < job.games; g++) {
     const opening = randomOpening({ variant: job.variant }, 4, random);
     const highWhite = g % 2 === 0;
+    const movetime = (level: number): number => job.movetime || levelMovetime(level);
+    const [whiteLevel, blackLevel] = highWhite ? [job.low + 1, job.low] : [job.low, job.low + 1];
     const r = playGame({
       game: opening,
       white: highWhite ? high : low,
       black: highWhite ? low : high,
-      limits: { movetime: job.movetime },
-      maxPlies: 300,
+      limits: { movetime: movetime(whiteLevel) },
+      blackLimits: { movetime: movetime(blackLevel) },
+      maxPlies: job.maxPlies,
       resignScore: 600,
     });
     const score = highWhite ? r.result : 1 - r.result;
@@ -57,14 +65,22 @@ const elo = (score: number): number => {
 async function main(): Promise<void> {
   const variants = arg('variants', 'husun,tamerlane,persian-princess').split(',');
   const games = Number(arg('games', '10'));
-  const movetime = Number(arg('movetime', '100'));
+  const movetime = Number(arg('movetime', '0'));
   const workers = Number(arg('workers', '2'));
+  const from = Number(arg('from', '1'));
+  const to = Number(arg('to', '9'));
+  const maxPlies = Number(arg('max-plies', '300'));
   const jobs: Job[] = [];
   let seed = 1;
   for (const variant of variants)
     for (let low = 1; low <= 9; low++)
-      for (let part = 0; part < 2; part++)
-        jobs.push({ variant, low, games: Math.ceil(games / 2), movetime, seed: seed++ * 7919 });
+      for (let part = 0; part < 2; part++) {
+        const half = Math.ceil(games / 2);
+        const job = { variant, low, games: half, movetime, maxPlies, seed: seed++ * 7919 };
+        if (low >= from && low <= to) jobs.push(job);
+      }
+  // The slow pairings (high levels think longest) first, so the workers finish together.
+  jobs.sort((a, b) => b.low - a.low);
   const results = new Map<number, { wins: number; losses: number; draws: number }>();
   let next = 0;
   const t0 = Date.now();
@@ -85,15 +101,18 @@ async function main(): Promise<void> {
           losses: acc.losses + r.losses,
           draws: acc.draws + r.draws,
         });
+        console.error(
+          `${job.low + 1} vs ${job.low} ${job.variant}: +${r.wins} -${r.losses} =${r.draws} (${Math.round((Date.now() - t0) / 1000)} s)`,
+        );
       }
     }),
   );
   console.log(
-    `Levels, ${variants.join(', ')}; movetime ${movetime} ms; ${(Date.now() - t0) / 1000} s\n`,
+    `Levels, ${variants.join(', ')}; ${movetime ? `movetime ${movetime} ms` : "each level's own time"}; ${(Date.now() - t0) / 1000} s\n`,
   );
   console.log('| pairing | games | higher level W-L-D | score | Elo gain |');
   console.log('|---|---|---|---|---|');
-  for (let low = 1; low <= 9; low++) {
+  for (let low = from; low <= to; low++) {
     const r = results.get(low)!;
     const n = r.wins + r.losses + r.draws;
     const score = (r.wins + r.draws / 2) / n;

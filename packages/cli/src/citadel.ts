@@ -67,7 +67,10 @@ positionOptions(
     .argument('<variant>')
     .option('--level <level>', 'engine strength 1 (weakest) to 10 (full)', '10')
     .option('--color <color>', 'your colour: white or black', 'white')
-    .option('--movetime <ms>', "engine's thinking time per move", '1000'),
+    .option(
+      '--movetime <ms>',
+      "engine's thinking time per move (default: the level's own, 3000 ms at 10)",
+    ),
 ).action(playCommand);
 
 addMatchCommand(program);

@@ -25,7 +25,7 @@ export { deriveValues, mobilityStats } from './piece-values.ts';
 export { TranspositionTable } from './transposition-table.ts';
 export { see } from './see.ts';
 export { budget } from './time-manager.ts';
-export { levelSettings, MAX_LEVEL } from './levels.ts';
+export { levelMovetime, levelSettings, MAX_LEVEL } from './levels.ts';
 export { toUciScore, MATE, isMateScore } from './score.ts';
 export type { UciScore } from './score.ts';
 export { playGame, playPairs, randomOpening } from './self-play.ts';

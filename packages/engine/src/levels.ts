@@ -2,6 +2,10 @@
  * Strength levels 1-10 for people (issue 3). Each level limits the search (nodes and depth) and
  * adds controlled randomness to the choice among the best root moves, so low levels make human
  * mistakes (a weaker move that looks plausible) rather than random ones. Level 10 is full strength.
+ *
+ * The node caps grow about threefold a level, and each level's think time (`levelMovetime`) is long
+ * enough for its cap to bind at ~150K nodes/s, so a level plays the same in the browser, the
+ * terminal and `scripts/levels.ts`, and level 10 searches about twice level 9's nodes.
  */
 export interface LevelSettings {
   readonly nodes: number;
@@ -19,10 +23,13 @@ const TABLE: readonly LevelSettings[] = [
   { nodes: 1200, depth: 3, noise: 110, candidates: 5 },
   { nodes: 4000, depth: 4, noise: 75, candidates: 4 },
   { nodes: 12000, depth: 5, noise: 50, candidates: 4 },
-  { nodes: 40000, depth: 6, noise: 30, candidates: 3 },
-  { nodes: 120000, depth: 8, noise: 15, candidates: 3 },
-  { nodes: 400000, depth: 12, noise: 6, candidates: 2 },
+  { nodes: 30000, depth: 7, noise: 25, candidates: 3 },
+  { nodes: 80000, depth: 9, noise: 12, candidates: 3 },
+  { nodes: 200000, depth: 12, noise: 5, candidates: 2 },
 ];
+
+/** Think time per move of each level, ms (levels 1-10). */
+const MOVETIME: readonly number[] = [140, 180, 220, 260, 300, 340, 400, 800, 1500, 3000];
 
 export const MAX_LEVEL = 10;
 
@@ -31,6 +38,11 @@ export function levelSettings(level: number): LevelSettings | null {
   const l = Math.round(level);
   if (l >= MAX_LEVEL) return null;
   return TABLE[Math.max(1, l) - 1]!;
+}
+
+/** How long a level thinks per move when no clock says otherwise, ms. */
+export function levelMovetime(level: number): number {
+  return MOVETIME[Math.min(MAX_LEVEL, Math.max(1, Math.round(level))) - 1]!;
 }
 
 /** A normal deviate from a uniform source (Box-Muller). */

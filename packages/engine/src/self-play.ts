@@ -21,6 +21,8 @@ export interface SelfPlayOptions {
   readonly white: Engine;
   readonly black: Engine;
   readonly limits: GoLimits;
+  /** Black's limits where they differ from White's `limits` (levels at their own think times). */
+  readonly blackLimits?: GoLimits;
   /** Game ends as a draw after this many plies (no natural end). */
   readonly maxPlies?: number;
   /**
@@ -55,9 +57,16 @@ export function playGame(options: SelfPlayOptions): SelfPlayGame {
     if (outcome) return { result: scoreOf(outcome), reason: outcome.text, moves, fens };
     if (ply >= maxPlies)
       return { result: 0.5, reason: `adjudicated draw after ${maxPlies} plies`, moves, fens };
-    const engine = position.turn() === 'white' ? white : black;
+    const whiteToMove = position.turn() === 'white';
+    const engine = whiteToMove ? white : black;
     fens.push(position.fen());
-    const r = engine.go({ ...game, moves }, limits, { now });
+    const r = engine.go(
+      { ...game, moves },
+      whiteToMove ? limits : (options.blackLimits ?? limits),
+      {
+        now,
+      },
+    );
     if (!r.ok || !r.value.bestMove) throw new Error(`engine failed: ${r.ok ? 'no move' : r.error}`);
     const whiteView = position.turn() === 'white' ? 1 : -1;
     const played = position.play(r.value.bestMove);

@@ -2,13 +2,10 @@
  * The page's side of the engine Worker: ask for a move or an analysis, get a promise (and, for an
  * analysis, every iteration's info as it comes); stale answers are dropped.
  */
-import type { EngineInfo, GameSpec } from '@citadel/engine';
+import { levelMovetime, type EngineInfo, type GameSpec } from '@citadel/engine';
 import type { EngineClock, FromEngine, ToEngine } from './engine-messages.ts';
 
 export type EngineReply = Extract<FromEngine, { type: 'done' }>;
-
-/** Thinking time per move: about half a second, scaled by level (140 ms at 1, 500 ms at 10). */
-export const movetimeFor = (level: number): number => 100 + 40 * Math.min(10, Math.max(1, level));
 
 export interface AnalyseOptions {
   readonly multiPv: number;
@@ -82,7 +79,7 @@ export class EngineClient {
       type: 'go',
       game,
       level,
-      movetime: movetimeFor(level),
+      movetime: levelMovetime(level),
       ...(clock ? { clock } : {}),
     });
   }

@@ -4,6 +4,7 @@
  * user's settings; what a change means for the game on the board is the page's decision.
  */
 import type { Color, VariantDef } from '@citadel/core';
+import { levelMovetime } from '@citadel/engine';
 import { h } from './dom.ts';
 import {
   saveSettings,
@@ -146,10 +147,16 @@ export class SetupForm {
       input.addEventListener('change', choiceChanged);
     this.levelInput.addEventListener('input', () => {
       const f = this.read();
-      this.levelOut.textContent = String(f.level);
+      this.showLevel(f.level);
       saveSettings({ opponent: f.opponent, side: f.side, level: f.level, clock: f.clock ?? null });
       events.level(f.level);
     });
+  }
+
+  /** The level's number, with its think time as the tooltip. */
+  private showLevel(level: number): void {
+    this.levelOut.textContent = String(level);
+    this.levelOut.title = `${level === 10 ? 'full strength, ' : ''}thinks up to ${levelMovetime(level) / 1000} s a move`;
   }
 
   /** Shows a game's setup (and whether its array is a reconstruction). */
@@ -158,7 +165,7 @@ export class SetupForm {
     this.opponentSelect.value = setup.opponent;
     this.sideSelect.value = setup.side;
     this.levelInput.value = String(setup.level);
-    this.levelOut.textContent = String(setup.level);
+    this.showLevel(setup.level);
     const tc = setup.clock ?? null;
     this.timeSelect.value = tc ? 'clock' : 'none';
     if (tc) {

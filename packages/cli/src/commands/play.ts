@@ -5,7 +5,7 @@
  */
 import { createInterface } from 'node:readline';
 import { resultToken, type Color, type Position } from '@citadel/core';
-import { Engine } from '@citadel/engine';
+import { Engine, levelMovetime } from '@citadel/engine';
 import { asciiBoard } from '../ascii-board.ts';
 import { fail, parseRuleOptions, setupPosition, type PositionOptions } from '../setup-position.ts';
 
@@ -33,8 +33,8 @@ export async function playCommand(variant: string, opts: PlayOptions): Promise<v
   const level = opts.level === undefined ? 10 : Number(opts.level);
   if (!/^\d+$/.test(opts.level ?? '10') || level < 1 || level > 10)
     fail(`--level takes 1 (weakest) to 10 (full strength), not '${opts.level}'`);
-  const movetime = opts.movetime === undefined ? 1000 : Number(opts.movetime);
-  if (!/^\d+$/.test(opts.movetime ?? '1000') || movetime < 1)
+  const movetime = opts.movetime === undefined ? levelMovetime(level) : Number(opts.movetime);
+  if (!/^\d+$/.test(opts.movetime ?? '1') || movetime < 1)
     fail(`--movetime takes milliseconds (a whole number above 0), not '${opts.movetime}'`);
   const human = (opts.color ?? 'white').toLowerCase();
   if (human !== 'white' && human !== 'black')
