@@ -30,10 +30,10 @@ function work(job: Job): { wins: number; losses: number; draws: number } {
   let wins = 0;
   let losses = 0;
   let draws = 0;
+  const movetime = (level: number): number => job.movetime || levelMovetime(level);
   for (let g = 0; g < job.games; g++) {
     const opening = randomOpening({ variant: job.variant }, 4, random);
     const highWhite = g % 2 === 0;
-    const movetime = (level: number): number => job.movetime || levelMovetime(level);
     const [whiteLevel, blackLevel] = highWhite ? [job.low + 1, job.low] : [job.low, job.low + 1];
     const r = playGame({
       game: opening,
@@ -70,12 +70,12 @@ async function main(): Promise<void> {
   const from = Number(arg('from', '1'));
   const to = Number(arg('to', '9'));
   const maxPlies = Number(arg('max-plies', '300'));
+  const half = Math.ceil(games / 2);
   const jobs: Job[] = [];
   let seed = 1;
   for (const variant of variants)
     for (let low = 1; low <= 9; low++)
       for (let part = 0; part < 2; part++) {
-        const half = Math.ceil(games / 2);
         const job = { variant, low, games: half, movetime, maxPlies, seed: seed++ * 7919 };
         if (low >= from && low <= to) jobs.push(job);
       }

@@ -33,16 +33,18 @@ const MOVETIME: readonly number[] = [140, 180, 220, 260, 300, 340, 400, 800, 150
 
 export const MAX_LEVEL = 10;
 
+/** A level as a whole number within 1-10 (the nearest). */
+const clampLevel = (level: number): number => Math.min(MAX_LEVEL, Math.max(1, Math.round(level)));
+
 /** Settings of a level, or null for full strength (level 10). */
 export function levelSettings(level: number): LevelSettings | null {
-  const l = Math.round(level);
-  if (l >= MAX_LEVEL) return null;
-  return TABLE[Math.max(1, l) - 1]!;
+  const l = clampLevel(level);
+  return l === MAX_LEVEL ? null : TABLE[l - 1]!;
 }
 
 /** How long a level thinks per move when no clock says otherwise, ms. */
 export function levelMovetime(level: number): number {
-  return MOVETIME[Math.min(MAX_LEVEL, Math.max(1, Math.round(level))) - 1]!;
+  return MOVETIME[clampLevel(level) - 1]!;
 }
 
 /** A normal deviate from a uniform source (Box-Muller). */

@@ -60,15 +60,10 @@ export function playGame(options: SelfPlayOptions): SelfPlayGame {
     const whiteToMove = position.turn() === 'white';
     const engine = whiteToMove ? white : black;
     fens.push(position.fen());
-    const r = engine.go(
-      { ...game, moves },
-      whiteToMove ? limits : (options.blackLimits ?? limits),
-      {
-        now,
-      },
-    );
+    const moverLimits = whiteToMove ? limits : (options.blackLimits ?? limits);
+    const r = engine.go({ ...game, moves }, moverLimits, { now });
     if (!r.ok || !r.value.bestMove) throw new Error(`engine failed: ${r.ok ? 'no move' : r.error}`);
-    const whiteView = position.turn() === 'white' ? 1 : -1;
+    const whiteView = whiteToMove ? 1 : -1;
     const played = position.play(r.value.bestMove);
     if (!played.ok)
       throw new Error(`engine played an illegal move ${r.value.bestMove}: ${played.error}`);

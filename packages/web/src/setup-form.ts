@@ -4,7 +4,7 @@
  * user's settings; what a change means for the game on the board is the page's decision.
  */
 import type { Color, VariantDef } from '@citadel/core';
-import { levelMovetime } from '@citadel/engine';
+import { levelMovetime, MAX_LEVEL } from '@citadel/engine';
 import { h } from './dom.ts';
 import {
   saveSettings,
@@ -156,7 +156,7 @@ export class SetupForm {
   /** The level's number, with its think time as the tooltip. */
   private showLevel(level: number): void {
     this.levelOut.textContent = String(level);
-    this.levelOut.title = `${level === 10 ? 'full strength, ' : ''}thinks up to ${levelMovetime(level) / 1000} s a move`;
+    this.levelOut.title = `${level === MAX_LEVEL ? 'full strength, ' : ''}thinks up to ${levelMovetime(level) / 1000} s a move`;
   }
 
   /** Shows a game's setup (and whether its array is a reconstruction). */

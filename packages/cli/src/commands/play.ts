@@ -33,9 +33,9 @@ export async function playCommand(variant: string, opts: PlayOptions): Promise<v
   const level = opts.level === undefined ? 10 : Number(opts.level);
   if (!/^\d+$/.test(opts.level ?? '10') || level < 1 || level > 10)
     fail(`--level takes 1 (weakest) to 10 (full strength), not '${opts.level}'`);
-  const movetime = opts.movetime === undefined ? levelMovetime(level) : Number(opts.movetime);
-  if (!/^\d+$/.test(opts.movetime ?? '1') || movetime < 1)
+  if (opts.movetime !== undefined && (!/^\d+$/.test(opts.movetime) || Number(opts.movetime) < 1))
     fail(`--movetime takes milliseconds (a whole number above 0), not '${opts.movetime}'`);
+  const movetime = opts.movetime === undefined ? levelMovetime(level) : Number(opts.movetime);
   const human = (opts.color ?? 'white').toLowerCase();
   if (human !== 'white' && human !== 'black')
     fail(`--color takes white or black, not '${opts.color}'`);
