@@ -9,6 +9,14 @@ import { showCommand } from './commands/show.ts';
 import { uciCommand } from './commands/uci.ts';
 import { collect } from './setup-position.ts';
 
+// A reader that goes away (`citadel show husun | head -3`) ends the command quietly, as Unix tools
+// do, instead of crashing on the failed write.
+for (const stream of [process.stdout, process.stderr])
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
+
 const program = new Command();
 program
   .name('citadel')

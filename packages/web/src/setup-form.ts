@@ -33,6 +33,8 @@ export class SetupForm {
   private readonly sideSelect: HTMLSelectElement;
   private readonly levelInput: HTMLInputElement;
   private readonly levelOut: HTMLOutputElement;
+  /** The level's think time, in words under the slider (seen on touch screens too). */
+  private readonly levelTime: HTMLSpanElement;
   private readonly timeSelect: HTMLSelectElement;
   private readonly minutesInput: HTMLInputElement;
   private readonly incrementInput: HTMLInputElement;
@@ -74,6 +76,7 @@ export class SetupForm {
       step: 1,
     });
     this.levelOut = h('output', { for: 'level', class: 'level-out' });
+    this.levelTime = h('span', { class: 'level-time', 'aria-live': 'polite' });
     this.timeSelect = h(
       'select',
       { id: 'time-control', name: 'time-control' },
@@ -123,6 +126,7 @@ export class SetupForm {
         this.levelInput,
         this.levelOut,
       ),
+      h('div', { class: 'level-time-row' }, h('span', {}, ''), this.levelTime),
       h('label', { class: 'time-row' }, h('span', {}, 'Time control'), this.timeSelect),
       h('div', { class: 'clock-row' }, h('span', {}, ''), this.clockFields),
       this.note,
@@ -153,10 +157,10 @@ export class SetupForm {
     });
   }
 
-  /** The level's number, with its think time as the tooltip. */
+  /** The level's number, and its think time under the slider. */
   private showLevel(level: number): void {
     this.levelOut.textContent = String(level);
-    this.levelOut.title = `${level === MAX_LEVEL ? 'full strength, ' : ''}thinks up to ${levelMovetime(level) / 1000} s a move`;
+    this.levelTime.textContent = `${level === MAX_LEVEL ? 'Full strength: thinks' : 'Thinks'} up to ${levelMovetime(level) / 1000} s a move`;
   }
 
   /** Shows a game's setup (and whether its array is a reconstruction). */
@@ -209,5 +213,6 @@ export class SetupForm {
     const engine = this.opponentSelect.value === 'engine';
     this.sideSelect.disabled = !engine;
     this.levelInput.disabled = !engine;
+    this.levelTime.hidden = !engine;
   }
 }

@@ -154,10 +154,8 @@ describe('web app in chromium', () => {
       el.value = '1';
       el.dispatchEvent(new Event('input', { bubbles: true }));
     });
-    // The level shows its think time (levelMovetime: 140 ms at level 1).
-    expect(await page.locator('.level-out').getAttribute('title')).toBe(
-      'thinks up to 0.14 s a move',
-    );
+    // The level shows its think time under the slider (levelMovetime: 140 ms at level 1).
+    expect(await page.locator('.level-time').textContent()).toBe('Thinks up to 0.14 s a move');
     // Click-click: pawn of kings g3-g4.
     await cell(page, 'g3').click();
     expect(await page.locator('.cb-target').count()).toBeGreaterThan(0);

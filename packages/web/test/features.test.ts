@@ -175,8 +175,8 @@ describe('play tools and analysis in chromium', () => {
   });
 
   it('the engine keeps to its clock: 12 seconds for 25 moves at level 10, its clock falling', async () => {
-    // At level 10 the engine thinks up to 500 ms a move without a clock: 25 moves would take
-    // 12.5 s and flag. With the clock passed on it spends a share of what it has left.
+    // At level 10 the engine thinks up to 3 s a move without a clock (levelMovetime): 25 moves
+    // would take 75 s and flag. With the clock passed on it spends a share of what it has left.
     const page = await open('/play/husun');
     await page.selectOption('#opponent', 'engine');
     await setValue(page, '#level', '10');
