@@ -19,6 +19,7 @@ export { VARIANTS, STAND_INS, VARIANT_IDS, findVariant } from './variants/index.
 export type { VariantDef, VariantId } from './variants/index.ts';
 export type { StartArray, RuleSwitchSpec, VariantRules } from './variants/variant.ts';
 export {
+  CODE_SPACE,
   Ruleset,
   compileRuleset,
   RAY_OFFSETS,

@@ -9,8 +9,20 @@
  * the cell and the value of the cheapest of them. Occupied cells count too, so the map also says
  * which pieces are defended. The giraffe's attacks are left out (rare, and costly to trace).
  * Entries are stamped with a generation number instead of being cleared before each scan.
+ *
+ * Leaps are read from lists per piece and cell, built once, that hold only the targets on the
+ * board where the piece may stand (the scan is most of the evaluation's time, and leapers near
+ * an edge would otherwise try many targets off the board).
  */
-import { EMPTY, MODE_CAPTURE, MODE_MOVE, OFF, STRIDE, type FastPosition } from '@citadel/core';
+import {
+  CODE_SPACE,
+  EMPTY,
+  MODE_CAPTURE,
+  MODE_MOVE,
+  OFF,
+  STRIDE,
+  type FastPosition,
+} from '@citadel/core';
 import type { EvalTables } from './eval-tables.ts';
 
 const DIAGONAL_STEPS = [STRIDE + 1, STRIDE - 1, -STRIDE + 1, -STRIDE - 1] as const;
@@ -24,11 +36,35 @@ export class AttackMap {
   private readonly count: Int32Array;
   private readonly cheapest: Int32Array;
 
+  /** Leap targets of piece code c from cell s: entries leapFirst[c * size + s] to leapFirst[... + 1]. */
+  private readonly leapFirst: Int32Array;
+  private readonly leapTo: Int16Array;
+  private readonly leapMode: Uint8Array;
+
   constructor(private readonly t: EvalTables) {
-    const n = 2 * t.rs.size;
+    const rs = t.rs;
+    const n = 2 * rs.size;
     this.stamp = new Int32Array(n);
     this.count = new Int32Array(n);
     this.cheapest = new Int32Array(n);
+    this.leapFirst = new Int32Array(CODE_SPACE * rs.size + 1);
+    const to: number[] = [];
+    const modes: number[] = [];
+    for (let code = 0; code < CODE_SPACE; code++) {
+      for (let from = 0; from < rs.size; from++) {
+        this.leapFirst[code * rs.size + from] = to.length;
+        if (rs.geo.exists[from] !== 1) continue;
+        for (let j = rs.leapStart[code]!; j < rs.leapEnd[code]!; j++) {
+          const target = from + rs.leapOff[j]!;
+          if (target < 0 || target >= rs.size || rs.stop[code * rs.size + target] !== 1) continue;
+          to.push(target);
+          modes.push(rs.leapMode[j]!);
+        }
+      }
+    }
+    this.leapFirst[CODE_SPACE * rs.size] = to.length;
+    this.leapTo = Int16Array.from(to);
+    this.leapMode = Uint8Array.from(modes);
   }
 
   /** Forget the previous position's attacks. */
@@ -88,11 +124,14 @@ export class AttackMap {
       }
       const base = code * size;
       let moves = 0;
-      for (let j = rs.leapStart[code]!, end = rs.leapEnd[code]!; j < end; j++) {
-        const to = from + rs.leapOff[j]!;
+      for (
+        let j = this.leapFirst[base + from]!, end = this.leapFirst[base + from + 1]!;
+        j < end;
+        j++
+      ) {
+        const to = this.leapTo[j]!;
         const occupant = board[to]!;
-        if (occupant === OFF || stop[base + to] !== 1) continue;
-        const mode = rs.leapMode[j];
+        const mode = this.leapMode[j];
         if (mode !== MODE_MOVE) this.mark(side + to, value);
         if (occupant === EMPTY ? mode !== MODE_CAPTURE : (occupant & 1) !== c && mode !== MODE_MOVE)
           moves++;
