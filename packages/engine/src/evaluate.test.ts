@@ -1,6 +1,6 @@
 /** The evaluation is colour-blind, and its royal-danger term costs the attacked side. */
 import { describe, expect, it } from 'vitest';
-import { makeMoveText, mulberry32 } from '@citadel/core';
+import { forEachRandomPosition } from '../test/random-positions.ts';
 import { Engine } from './engine.ts';
 import { DEFAULT_WEIGHTS } from './eval-weights.ts';
 
@@ -22,24 +22,13 @@ describe('evaluate', () => {
     '%s: a position and its colour mirror score the same for the side to move',
     (variant) => {
       const engine = new Engine();
-      const random = mulberry32(7);
-      for (let game = 0; game < 4; game++) {
-        const start = Engine.setUp({ variant });
-        if (!start.ok) throw new Error(start.error);
-        const pos = start.value;
-        for (let ply = 0; ply < 40 && pos.outcome() === null; ply++) {
-          const moves = pos.legalCodes();
-          const played = pos.play(
-            makeMoveText(pos.rs, moves[Math.floor(random() * moves.length)]!),
-          );
-          if (!played.ok) throw new Error(played.error);
-          const fen = pos.fen();
-          const here = engine.evaluate({ variant, fen });
-          const there = engine.evaluate({ variant, fen: mirrorFen(fen) });
-          if (!here.ok || !there.ok) throw new Error(`${fen}: not evaluated`);
-          expect(there.value, fen).toBe(here.value);
-        }
-      }
+      forEachRandomPosition(variant, { seed: 7, games: 4, plies: 40 }, (pos) => {
+        const fen = pos.fen();
+        const here = engine.evaluate({ variant, fen });
+        const there = engine.evaluate({ variant, fen: mirrorFen(fen) });
+        if (!here.ok || !there.ok) throw new Error(`${fen}: not evaluated`);
+        expect(there.value, fen).toBe(here.value);
+      });
     },
   );
 
