@@ -32,31 +32,24 @@ export function endedByRule(pos: FastPosition): boolean {
   return pos.rs.bareKing && bareKingLoser(pos) >= 0;
 }
 
-/**
- * All legal moves of the side to move into `pos.moves[start..]`; returns the end index.
- * `checked`: whether the side to move is in check (`inCheck`), when the caller knows already.
- */
-export function generateLegal(pos: FastPosition, start: number, checked?: boolean): number {
+/** All legal moves of the side to move into `pos.moves[start..]`; returns the end index. */
+export function generateLegal(pos: FastPosition, start: number): number {
   if (endedByRule(pos)) return start;
   const royal = royalSquare(pos, pos.side);
-  return legalMoves(pos, start, royal, checked ?? isChecked(pos, royal));
-}
-
-/** Whether `royal` (the side to move's, or -1 when it has none that can be checked) is attacked. */
-function isChecked(pos: FastPosition, royal: number): boolean {
-  return royal >= 0 && isAttacked(pos, royal, pos.side ^ 1);
+  const checked = royal >= 0 && isAttacked(pos, royal, pos.side ^ 1);
+  return legalMoves(pos, start, royal, checked);
 }
 
 /**
  * The legal captures and promotion-zone pawn arrivals of the side to move (no special moves),
  * for a quiescence search: into `pos.moves[start..]`, returning the end index. When the side to
- * move is in check it returns every legal move, since all evasions matter there. `checked` as
- * for generateLegal.
+ * move is in check it returns every legal move, since all evasions matter there.
  */
-export function generateTactical(pos: FastPosition, start: number, checked?: boolean): number {
+export function generateTactical(pos: FastPosition, start: number): number {
   if (endedByRule(pos)) return start;
   const royal = royalSquare(pos, pos.side);
-  if (checked ?? isChecked(pos, royal)) return legalMoves(pos, start, royal, true);
+  const checked = royal >= 0 && isAttacked(pos, royal, pos.side ^ 1);
+  if (checked) return legalMoves(pos, start, royal, true);
   return keepLegal(pos, start, generatePseudo(pos, start, true), royal, false);
 }
 

@@ -213,13 +213,6 @@ function playout(config: Config, choices: readonly number[], fresh: FastPosition
     const generated = Array.from(fast.moves.subarray(end, tacticalEnd));
     expect(generated.sort()).toEqual((inCheck(fast) ? legal : tactical).sort());
 
-    // Told whether the side to move is in check (as the search is), both generators give the same moves.
-    const checked = inCheck(fast);
-    const toldEnd = generateLegal(fast, end, checked);
-    expect(Array.from(fast.moves.subarray(end, toldEnd))).toEqual(legal);
-    const toldTacticalEnd = generateTactical(fast, end, checked);
-    expect(Array.from(fast.moves.subarray(end, toldTacticalEnd)).sort()).toEqual(generated);
-
     // A remembered move (here: this position's moves, the previous position's, and moves with
     // every flag) is accepted exactly when it is legal here and not a special move.
     const ordinaryFlags = new Set([0, 1, EN_PASSANT, PROMOTE, PAWN_OF_PAWNS_RETURN]);

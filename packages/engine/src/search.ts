@@ -521,7 +521,7 @@ export class Searcher {
       this.scores[start] = 1 << 30;
       end = start + 1;
     } else {
-      end = generateLegal(pos, start, checked);
+      end = generateLegal(pos, start);
       if (end === start) return checked || pos.rs.stalemateLoses ? -(MATE - ply) : DRAW;
       this.scoreMoves(start, end, ttMove, ply);
       generated = true;
@@ -540,7 +540,7 @@ export class Searcher {
         if (generated) break;
         // The table move did not cut off: generate the rest (without it) behind it.
         generated = true;
-        end = this.generateRest(i, ttMove, checked);
+        end = this.generateRest(i, ttMove);
         this.scoreMoves(i, end, 0, ply);
         if (i === end) break;
       }
@@ -659,10 +659,10 @@ export class Searcher {
     return -this.search(depth, -beta, -alpha, ply + 1, start, true);
   }
 
-  /** Legal moves except `skip` from `start` (`checked`: the side to move is in check); returns the end index. */
-  private generateRest(start: number, skip: number, checked: boolean): number {
+  /** Legal moves except `skip` from `start`; returns the end index. */
+  private generateRest(start: number, skip: number): number {
     const moves = this.pos.moves;
-    const end = generateLegal(this.pos, start, checked);
+    const end = generateLegal(this.pos, start);
     for (let i = start; i < end; i++) {
       if (moves[i] === skip) {
         moves[i] = moves[end - 1]!;
@@ -840,14 +840,14 @@ export class Searcher {
     let end = start;
     const stalemateWatch = pos.rs.stalemateLoses && pos.pieceCount[pos.side]! <= STALEMATE_MEN;
     if (checked || stalemateWatch) {
-      end = generateLegal(pos, start, checked);
+      end = generateLegal(pos, start);
       if (end === start) return -(MATE - ply);
     }
     if (!checked) {
       best = this.evaluator.evaluate(pos);
       if (best >= beta) return best;
       if (best > alpha) alpha = best;
-      if (!stalemateWatch) end = generateTactical(pos, start, false);
+      if (!stalemateWatch) end = generateTactical(pos, start);
     }
     const t = this.tables;
     // Keep captures and promotions (all moves when in check), ordered by MVV-LVA.
