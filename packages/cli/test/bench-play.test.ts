@@ -1,6 +1,7 @@
-/** `citadel bench` (deterministic signature) and `citadel play` driven by piped input. */
+/** `citadel bench` (deterministic signature), `citadel play` driven by piped input, and a pipe closed early. */
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './helpers.ts';
+import { CLI, runCli } from './helpers.ts';
 
 describe('citadel bench', () => {
   it('prints the same node counts twice at a small depth', () => {
@@ -53,5 +54,21 @@ describe('citadel play', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/Citadel plays 1\. \S+/);
     expect(r.stdout).toMatch(/End of input/);
+  });
+});
+
+describe('a reader that stops reading', () => {
+  it('ends the command quietly (exit 0, nothing on stderr) instead of crashing on EPIPE', async () => {
+    const child = spawn(process.execPath, [CLI, 'play', 'husun', '--level', '1']);
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+    // Like `citadel play husun | head -1`: the reader takes the first output and goes away,
+    // then the command has more to say (the board again).
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    child.stdout.destroy();
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    for (let i = 0; i < 50; i++) child.stdin.write('board\n');
+    expect(await exited).toBe(0);
+    expect(stderr).toBe('');
   });
 });

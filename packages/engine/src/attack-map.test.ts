@@ -12,9 +12,10 @@ describe('AttackMap', () => {
   it.each(['husun10', 'tamerlane11', 'shatranj', 'chess'])(
     '%s: attacked cells match isAttacked over random playouts',
     (variant) => {
+      let map: AttackMap | undefined;
       forEachRandomPosition(variant, { seed: 11, games: 3, plies: 60 }, (pos) => {
         const fast = pos.fastPosition();
-        const map = new AttackMap(evalTables(pos.rs));
+        map ??= new AttackMap(evalTables(pos.rs));
         map.reset();
         map.scan(fast, 1);
         map.scan(fast, 0);

@@ -22,12 +22,37 @@ import {
   OFF,
   STRIDE,
   type FastPosition,
+  type Ruleset,
 } from '@citadel/core';
 import type { EvalTables } from './eval-tables.ts';
 
 const DIAGONAL_STEPS = [STRIDE + 1, STRIDE - 1, -STRIDE + 1, -STRIDE - 1] as const;
 /** The attack value of a royal: more than any piece, so a royal is never the "lesser" attacker. */
 const ROYAL_ATTACKER = 1 << 20;
+
+/**
+ * Each piece code's leap targets from each cell, with their modes: entries first[c * size + s] to
+ * first[c * size + s + 1] of `to` and `mode`, only cells on the board where the piece may stand.
+ */
+function leapLists(rs: Ruleset): { first: Int32Array; to: Int16Array; mode: Uint8Array } {
+  const first = new Int32Array(CODE_SPACE * rs.size + 1);
+  const to: number[] = [];
+  const mode: number[] = [];
+  for (let code = 0; code < CODE_SPACE; code++) {
+    for (let from = 0; from < rs.size; from++) {
+      first[code * rs.size + from] = to.length;
+      if (rs.geo.exists[from] !== 1) continue;
+      for (let j = rs.leapStart[code]!; j < rs.leapEnd[code]!; j++) {
+        const target = from + rs.leapOff[j]!;
+        if (target < 0 || target >= rs.size || rs.stop[code * rs.size + target] !== 1) continue;
+        to.push(target);
+        mode.push(rs.leapMode[j]!);
+      }
+    }
+  }
+  first[CODE_SPACE * rs.size] = to.length;
+  return { first, to: Int16Array.from(to), mode: Uint8Array.from(mode) };
+}
 
 export class AttackMap {
   private generation = 0;
@@ -36,35 +61,20 @@ export class AttackMap {
   private readonly count: Int32Array;
   private readonly cheapest: Int32Array;
 
-  /** Leap targets of piece code c from cell s: entries leapFirst[c * size + s] to leapFirst[... + 1]. */
+  /** Leap targets per piece code and cell (`leapLists`). */
   private readonly leapFirst: Int32Array;
   private readonly leapTo: Int16Array;
   private readonly leapMode: Uint8Array;
 
   constructor(private readonly t: EvalTables) {
-    const rs = t.rs;
-    const n = 2 * rs.size;
+    const n = 2 * t.rs.size;
     this.stamp = new Int32Array(n);
     this.count = new Int32Array(n);
     this.cheapest = new Int32Array(n);
-    this.leapFirst = new Int32Array(CODE_SPACE * rs.size + 1);
-    const to: number[] = [];
-    const modes: number[] = [];
-    for (let code = 0; code < CODE_SPACE; code++) {
-      for (let from = 0; from < rs.size; from++) {
-        this.leapFirst[code * rs.size + from] = to.length;
-        if (rs.geo.exists[from] !== 1) continue;
-        for (let j = rs.leapStart[code]!; j < rs.leapEnd[code]!; j++) {
-          const target = from + rs.leapOff[j]!;
-          if (target < 0 || target >= rs.size || rs.stop[code * rs.size + target] !== 1) continue;
-          to.push(target);
-          modes.push(rs.leapMode[j]!);
-        }
-      }
-    }
-    this.leapFirst[CODE_SPACE * rs.size] = to.length;
-    this.leapTo = Int16Array.from(to);
-    this.leapMode = Uint8Array.from(modes);
+    const leaps = leapLists(t.rs);
+    this.leapFirst = leaps.first;
+    this.leapTo = leaps.to;
+    this.leapMode = leaps.mode;
   }
 
   /** Forget the previous position's attacks. */

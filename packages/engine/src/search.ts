@@ -73,11 +73,11 @@ const STALEMATE_MEN = 4;
 /** Bound of the quiet-move history scores. */
 const HISTORY_MAX = 16384;
 /**
- * Continuation history: at most 2^CONT_BITS entries, in one row per side to move and earlier move
- * (piece kind and cell, one ply back or two) with one entry per move (piece kind and cell). The quiet moves scored
- * at one node read two rows, which stay in the cache (a table indexed by a hash of the pair
- * missed it on nearly every move: a tenth of the search time). Where the rows do not all fit
- * (Tamerlane's 26 and 34 kinds), earlier moves share rows by hash.
+ * Continuation history: at most 2^CONT_BITS entries, in one row per side to move and earlier
+ * move (piece kind and cell, one ply back or two) with one entry per move (piece kind and cell).
+ * The quiet moves scored at one node read two rows, which stay in the cache (a table indexed by
+ * a hash of the pair missed it on nearly every move: a tenth of the search time). Where the rows
+ * do not all fit (Tamerlane's 26 and 34 kinds), earlier moves share rows by hash.
  */
 const CONT_BITS = 22;
 
@@ -723,25 +723,27 @@ export class Searcher {
   }
 
   /**
-   * Continuation-history slot of the quiet move `key` at `ply` after the move `back` (1 or 2)
-   * plies earlier, or -1 when there is none (the root, or a null move).
+   * Start of the continuation-history row for moves at `ply` after the move `back` (1 or 2) plies
+   * earlier, or -1 when there is none (the root, or a null move). A move's entry in the row is at
+   * its `denseKey`.
    */
-  private continuationSlot(key: number, ply: number, back: number): number {
+  private continuationRow(ply: number, back: number): number {
     const earlier = ply >= back ? this.pieceTo[ply - back]! : -1;
     if (earlier < 0) return -1;
     // Rows by side to move, then by one or two plies back: the dense keys leave the colour out.
     let row = this.denseKey[earlier]! + this.contKeys * ((back - 1) | (this.pos.side << 1));
     if (this.contRows < 4 * this.contKeys)
       row = (Math.imul(row + 1, 0x9e3779b1) >>> 0) % this.contRows;
-    return row * this.contKeys + this.denseKey[key]!;
+    return row * this.contKeys;
   }
 
   /** Ordering score of the quiet move `key` (piece code * size + to) at `ply`: the histories summed. */
   private quietStat(key: number, ply: number): number {
     let s = this.history[key]!;
+    const entry = this.denseKey[key]!;
     for (let back = 1; back <= 2; back++) {
-      const slot = this.continuationSlot(key, ply, back);
-      if (slot >= 0) s += this.continuation[slot]!;
+      const row = this.continuationRow(ply, back);
+      if (row >= 0) s += this.continuation[row + entry]!;
     }
     return s;
   }
@@ -749,9 +751,10 @@ export class Searcher {
   /** Adds `delta` to the quiet move's history and continuation histories. */
   private addQuietStat(key: number, ply: number, delta: number): void {
     Searcher.addWithGravity(this.history, key, delta);
+    const entry = this.denseKey[key]!;
     for (let back = 1; back <= 2; back++) {
-      const slot = this.continuationSlot(key, ply, back);
-      if (slot >= 0) Searcher.addWithGravity(this.continuation, slot, delta);
+      const row = this.continuationRow(ply, back);
+      if (row >= 0) Searcher.addWithGravity(this.continuation, row + entry, delta);
     }
   }
 
