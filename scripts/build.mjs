@@ -48,6 +48,7 @@ await build({
     distill: 'scripts/tune/distill.ts',
     label: 'scripts/tune/label.ts',
     fit: 'scripts/tune/fit.ts',
+    'won-endings': 'scripts/tune/won-endings.ts',
     levels: 'scripts/levels.ts',
   },
   outdir: 'scripts/dist',

@@ -4,10 +4,12 @@
  *
  *   node scripts/dist/fit.mjs --variant tamerlane11 --labels labels.jsonl[,more.jsonl] \
  *     [--pgn games.pgn.gz] [--steps 2000] [--rate 2] [--penalty 1e-9] [--holdout 0.15] [--k 0.006] \
+ *     [--with-captures] \
  *     --module packages/engine/src/learned/tamerlane11.ts --name TAMERLANE11
  *
- * Samples: label files of scripts/tune/label.ts (positions whose best move is quiet) and the
- * teacher's move comments in `--pgn` games (scripts/tune/samples.ts). The last `--holdout` share
+ * Samples: label files of scripts/tune/label.ts (positions whose best move is quiet, or all of
+ * them with `--with-captures`) and the teacher's move comments in `--pgn` games
+ * (scripts/tune/samples.ts). The last `--holdout` share
  * (in blocks of 200 consecutive positions) is held out for early stopping. The fit itself is `fitEvaluation` (packages/engine/src/eval-fit.ts);
  * the module exports the fitted weights (linear weights, per-kind mobility, piece-square tables)
  * as a `Partial<EvalWeights>` for eval-weights.ts `TUNED`. Before writing, the evaluator itself
@@ -64,6 +66,7 @@ function main(): void {
     listArg('pgn'),
     listArg('labels'),
     arg('teacher', 'Fairy-Stockfish'),
+    process.argv.includes('--with-captures'),
   );
   // Hold out every `1 / share`-th block of 200 consecutive positions (mostly whole game stretches,
   // spread over all the files, so the held-out positions come from the same kind of games).

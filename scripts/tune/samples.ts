@@ -39,8 +39,11 @@ export function gameSamples(
   return out;
 }
 
-/** The positions of a label file (scripts/tune/label.ts) whose best move does not capture. */
-export function quietLabels(file: string): Sample[] {
+/**
+ * The positions of a label file (scripts/tune/label.ts) whose best move does not capture, or all
+ * of them with `withCaptures`.
+ */
+export function labelSamples(file: string, withCaptures = false): Sample[] {
   return readText(file)
     .split('\n')
     .filter((line) => line.trim())
@@ -51,7 +54,7 @@ export function quietLabels(file: string): Sample[] {
         throw new Error(`${file}:${i + 1}: not a JSON label`);
       }
     })
-    .filter((l) => !l.capture)
+    .filter((l) => withCaptures || !l.capture)
     .map((l) => ({ fen: l.fen, result: expectedScore(l.cp) }));
 }
 
@@ -64,12 +67,13 @@ export function readSamples(
   pgnFiles: readonly string[],
   labelFiles: readonly string[],
   teacher: string,
+  withCaptures = false,
 ): { games: number; samples: Sample[] } {
   if (pgnFiles.length + labelFiles.length === 0) throw new Error('missing --pgn or --labels');
   const games = readPgnGames(pgnFiles, variant);
   const samples = [
     ...games.flatMap((g) => gameSamples(g, teacher)),
-    ...labelFiles.flatMap(quietLabels),
+    ...labelFiles.flatMap((file) => labelSamples(file, withCaptures)),
   ];
   if (samples.length === 0) throw new Error(`no labelled ${variant} position in the input`);
   return { games: games.length, samples };

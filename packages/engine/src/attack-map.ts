@@ -8,7 +8,7 @@
  * Attack map: for each side and cell, how many of its pieces (pawns and royals included) attack
  * the cell and the value of the cheapest of them. Occupied cells count too, so the map also says
  * which pieces are defended. The giraffe's attacks are left out (rare, and costly to trace).
- * Entries are stamped with a generation number instead of being cleared before each scan.
+ * The map is cleared before each position (a few hundred bytes).
  *
  * Leaps are read from lists per piece and cell, built once, that hold only the targets on the
  * board where the piece may stand (the scan is most of the evaluation's time, and leapers near
@@ -55,11 +55,10 @@ function leapLists(rs: Ruleset): { first: Int32Array; to: Int16Array; mode: Uint
 }
 
 export class AttackMap {
-  private generation = 0;
-  /** Per side and cell (index side * size + cell): stamp, number of attackers, cheapest value. */
-  private readonly stamp: Int32Array;
-  private readonly count: Int32Array;
+  /** Per side and cell (index side * size + cell): number of attackers, cheapest value. */
+  private readonly count: Uint8Array;
   private readonly cheapest: Int32Array;
+  private readonly size: number;
 
   /** Leap targets per piece code and cell (`leapLists`). */
   private readonly leapFirst: Int32Array;
@@ -68,8 +67,8 @@ export class AttackMap {
 
   constructor(private readonly t: EvalTables) {
     const n = 2 * t.rs.size;
-    this.stamp = new Int32Array(n);
-    this.count = new Int32Array(n);
+    this.size = t.rs.size;
+    this.count = new Uint8Array(n);
     this.cheapest = new Int32Array(n);
     const leaps = leapLists(t.rs);
     this.leapFirst = leaps.first;
@@ -79,29 +78,23 @@ export class AttackMap {
 
   /** Forget the previous position's attacks. */
   reset(): void {
-    this.generation++;
+    this.count.fill(0);
   }
 
   /** Attackers of side `c` on `cell` in the last scan. */
   attackers(c: number, cell: number): number {
-    const i = c * this.t.rs.size + cell;
-    return this.stamp[i] === this.generation ? this.count[i]! : 0;
+    return this.count[c * this.size + cell]!;
   }
 
   /** Value of side `c`'s cheapest attacker of `cell` (meaningful when `attackers` > 0). */
   cheapestAttacker(c: number, cell: number): number {
-    return this.cheapest[c * this.t.rs.size + cell]!;
+    return this.cheapest[c * this.size + cell]!;
   }
 
   private mark(i: number, value: number): void {
-    if (this.stamp[i] !== this.generation) {
-      this.stamp[i] = this.generation;
-      this.count[i] = 1;
-      this.cheapest[i] = value;
-    } else {
-      this.count[i]!++;
-      if (value < this.cheapest[i]!) this.cheapest[i] = value;
-    }
+    const n = this.count[i]!;
+    this.count[i] = n + 1;
+    if (n === 0 || value < this.cheapest[i]!) this.cheapest[i] = value;
   }
 
   /**

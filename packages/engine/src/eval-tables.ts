@@ -30,6 +30,11 @@ export interface EvalTables {
   readonly psqMg: Int32Array;
   readonly psqEg: Int32Array;
   /**
+   * The same two tables interleaved, middlegame at 2 * (code * size + cell) and endgame next to
+   * it, so the evaluation reads one cache line per piece.
+   */
+  readonly psqPairs: Int32Array;
+  /**
    * Per-move mobility by piece code in tenths of a centipawn, middlegame / endgame (0 for pawns
    * and royals): integers, so both sides' sums are exact and the evaluation stays symmetric.
    */
@@ -185,6 +190,7 @@ function build(rs: Ruleset, w: EvalWeights): EvalTables {
     valueEg,
     psqMg,
     psqEg,
+    psqPairs: interleave(psqMg, psqEg),
     mobilityMg,
     mobilityEg,
     phaseWeight,
@@ -229,4 +235,14 @@ function startPhase(rs: Ruleset, phaseWeight: Int32Array): number {
   let total = 0;
   for (const s of rs.geo.cells) total += phaseWeight[board[s]!] ?? 0;
   return Math.max(1, total);
+}
+
+/** Two tables of one length as one of pairs: a[i] at 2i, b[i] at 2i + 1. */
+function interleave(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(2 * a.length);
+  for (let i = 0; i < a.length; i++) {
+    out[2 * i] = a[i]!;
+    out[2 * i + 1] = b[i]!;
+  }
+  return out;
 }

@@ -70,6 +70,7 @@ export class Evaluator {
     const size = rs.size;
     const board = pos.board;
     const dist = t.distance;
+    const psq = t.psqPairs;
     let mg = 0;
     let eg = 0;
     let phase = 0;
@@ -92,8 +93,9 @@ export class Evaluator {
       for (let i = 0; i < count; i++) {
         const s = pos.pieceAt(c, i);
         const code = board[s]!;
-        mg += sign * t.psqMg[code * size + s]!;
-        eg += sign * t.psqEg[code * size + s]!;
+        const at = 2 * (code * size + s);
+        mg += sign * psq[at]!;
+        eg += sign * psq[at + 1]!;
         phase += t.phaseWeight[code]!;
         material[c] = material[c]! + t.valueMg[code]!;
         if (rs.isPawn[code] === 1) {

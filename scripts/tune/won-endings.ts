@@ -1,0 +1,68 @@
+/**
+ * Unfinished won endings from match games, as an opening file that measures how well engines
+ * convert (Node; bundled by scripts/build.mjs into scripts/dist/won-endings.mjs):
+ *
+ *   node scripts/dist/won-endings.mjs --variant husun10 --pgn a.pgn.gz[,b.pgn] \
+ *     [--back 100] [--margin 2.5] > endings.txt
+ *   citadel match ... --openings endings.txt --max-plies 150
+ *
+ * A game qualifies when it was drawn at the ply limit (`citadel match --max-plies`) while its
+ * last six move comments (both engines, `{+3.10/9 0.10s}`) all favour the same side, by
+ * `--margin` pawns on average and none of them by more than half a pawn the other way. Its
+ * position `--back` plies before the end is written as one FEN a line. Each such opening is
+ * played twice with colours swapped, so the match score says which engine converts more.
+ */
+import { Position } from '@citadel/core';
+import { arg, listArg, positiveArg, readPgnGames } from './inputs.ts';
+
+/**
+ * The last `n` comment scores in pawns, each from White's side; null where a comment has no
+ * score or a mate score (a mate is not an unfinished ending; the engine's `commentScore` would
+ * cap it at 10 pawns instead).
+ */
+function lastScores(moves: ReadonlyArray<{ comment?: string }>, n: number): Array<number | null> {
+  return moves.slice(-n).map((m, i) => {
+    const score = /^([+-]?\d+(?:\.\d+)?)\//.exec(m.comment ?? '')?.[1];
+    if (score === undefined) return null;
+    const whiteMoved = (moves.length - n + i) % 2 === 0;
+    return whiteMoved ? Number(score) : -Number(score);
+  });
+}
+
+function main(): void {
+  const variant = arg('variant');
+  const files = listArg('pgn');
+  if (files.length === 0) throw new Error('missing --pgn');
+  const back = Math.round(positiveArg('back', '100'));
+  const margin = positiveArg('margin', '2.5');
+  let written = 0;
+  for (const game of readPgnGames(files, variant)) {
+    const tag = (name: string): string => game.tags.find(([k]) => k === name)?.[1] ?? '';
+    if (game.result !== '1/2-1/2' || !/plies played/.test(tag('TerminationDetails'))) continue;
+    if (game.moves.length <= back || tag('SetUp') === '1') continue;
+    const scores = lastScores(game.moves, 6);
+    if (scores.some((s) => s === null)) continue;
+    const mean = (scores as number[]).reduce((a, b) => a + b, 0) / scores.length;
+    const against = (scores as number[]).some(
+      (s) => Math.sign(s) === -Math.sign(mean) && Math.abs(s) > 0.5,
+    );
+    if (Math.abs(mean) < margin || against) continue;
+    const start = Position.start(variant, game.options);
+    if (!start.ok) throw new Error(start.error);
+    const pos = start.value;
+    for (const m of game.moves.slice(0, game.moves.length - back)) {
+      const played = pos.play(m.text);
+      if (!played.ok) throw new Error(`${tag('Round')}: move '${m.san}': ${played.error}`);
+    }
+    process.stdout.write(`${pos.fen()}\n`);
+    written++;
+  }
+  process.stderr.write(`won-endings: ${written} positions\n`);
+}
+
+try {
+  main();
+} catch (e) {
+  console.error(`won-endings: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+}
