@@ -9,8 +9,8 @@
  *
  * Samples: label files of scripts/tune/label.ts (positions whose best move is quiet, or all of
  * them with `--with-captures`) and the teacher's move comments in `--pgn` games
- * (scripts/tune/samples.ts). The last `--holdout` share
- * (in blocks of 200 consecutive positions) is held out for early stopping. The fit itself is `fitEvaluation` (packages/engine/src/eval-fit.ts);
+ * (scripts/tune/samples.ts). The last `--holdout` share (in blocks of 200 consecutive positions)
+ * is held out for early stopping. The fit itself is `fitEvaluation` (packages/engine/src/eval-fit.ts);
  * the module exports the fitted weights (linear weights, per-kind mobility, piece-square tables)
  * as a `Partial<EvalWeights>` for eval-weights.ts `TUNED`. Before writing, the evaluator itself
  * is run with the rounded weights, so the reported error is the engine's, not the model's.

@@ -12,21 +12,21 @@
  * position `--back` plies before the end is written as one FEN a line. Each such opening is
  * played twice with colours swapped, so the match score says which engine converts more.
  */
-import { Position } from '@citadel/core';
 import { arg, listArg, positiveArg, readPgnGames } from './inputs.ts';
 
 /**
- * The last `n` comment scores in pawns, each from White's side; null where a comment has no
+ * The last `n` comment scores in pawns, each from White's side, or null when one of them has no
  * score or a mate score (a mate is not an unfinished ending; the engine's `commentScore` would
  * cap it at 10 pawns instead).
  */
-function lastScores(moves: ReadonlyArray<{ comment?: string }>, n: number): Array<number | null> {
-  return moves.slice(-n).map((m, i) => {
-    const score = /^([+-]?\d+(?:\.\d+)?)\//.exec(m.comment ?? '')?.[1];
+function lastScores(moves: ReadonlyArray<{ comment?: string }>, n: number): number[] | null {
+  const scores: number[] = [];
+  for (let ply = moves.length - n; ply < moves.length; ply++) {
+    const score = /^([+-]?\d+(?:\.\d+)?)\//.exec(moves[ply]?.comment ?? '')?.[1];
     if (score === undefined) return null;
-    const whiteMoved = (moves.length - n + i) % 2 === 0;
-    return whiteMoved ? Number(score) : -Number(score);
-  });
+    scores.push(ply % 2 === 0 ? Number(score) : -Number(score));
+  }
+  return scores;
 }
 
 function main(): void {
@@ -39,21 +39,17 @@ function main(): void {
   for (const game of readPgnGames(files, variant)) {
     const tag = (name: string): string => game.tags.find(([k]) => k === name)?.[1] ?? '';
     if (game.result !== '1/2-1/2' || !/plies played/.test(tag('TerminationDetails'))) continue;
+    // Games from a set-up position are left out: they are conversion tests themselves.
     if (game.moves.length <= back || tag('SetUp') === '1') continue;
     const scores = lastScores(game.moves, 6);
-    if (scores.some((s) => s === null)) continue;
-    const mean = (scores as number[]).reduce((a, b) => a + b, 0) / scores.length;
-    const against = (scores as number[]).some(
-      (s) => Math.sign(s) === -Math.sign(mean) && Math.abs(s) > 0.5,
-    );
+    if (scores === null) continue;
+    const mean = scores.reduce((a, b) => a + b, 0) / scores.length;
+    const against = scores.some((s) => Math.sign(s) === -Math.sign(mean) && Math.abs(s) > 0.5);
     if (Math.abs(mean) < margin || against) continue;
-    const start = Position.start(variant, game.options);
-    if (!start.ok) throw new Error(start.error);
-    const pos = start.value;
-    for (const m of game.moves.slice(0, game.moves.length - back)) {
-      const played = pos.play(m.text);
-      if (!played.ok) throw new Error(`${tag('Round')}: move '${m.san}': ${played.error}`);
-    }
+    // The parser already replayed the game: step its final position back (clone would drop
+    // the history, and the game is not read again).
+    const pos = game.position;
+    for (let i = 0; i < back; i++) pos.undo();
     process.stdout.write(`${pos.fen()}\n`);
     written++;
   }
