@@ -22,7 +22,16 @@ import {
 import { EMPTY, KIND, OFF, pieceCode } from './piece-kinds.ts';
 import { RIGHT_RENDEZVOUS, RIGHT_SWAP, type Ruleset } from './ruleset.ts';
 import { MAX_SIZE } from './geometry.ts';
-import { PIECE_HI, PIECE_LO, RIGHTS_HI, RIGHTS_LO, SIDE_HI, SIDE_LO } from './zobrist.ts';
+import {
+  MATERIAL,
+  PAWN_STRUCTURE,
+  PIECE_HI,
+  PIECE_LO,
+  RIGHTS_HI,
+  RIGHTS_LO,
+  SIDE_HI,
+  SIDE_LO,
+} from './zobrist.ts';
 
 /** Piece-list capacity per colour. */
 const LIST = 128;
@@ -51,6 +60,10 @@ export class FastPosition {
   fullmove = 1;
   hashLo = 0;
   hashHi = 0;
+  /** Hash of the pawns alone (PAWN_STRUCTURE), for the search's correction history. */
+  pawnKey = 0;
+  /** Hash of the piece counts (MATERIAL summed), for the search's correction history. */
+  materialKey = 0;
   /** Set when the last move took a royal into the enemy citadel (RULES.md: drawn at once). */
   citadelDrawn = false;
   readonly kingSq = new Int16Array(2).fill(-1);
@@ -100,6 +113,8 @@ export class FastPosition {
     this.princeSq.fill(-1);
     this.hashLo = 0;
     this.hashHi = 0;
+    this.pawnKey = 0;
+    this.materialKey = 0;
     for (const s of geo.cells) {
       this.board[s] = EMPTY;
       const code = setup.board[s]!;
@@ -150,6 +165,8 @@ export class FastPosition {
     this.listIndex[sq] = i;
     this.hashLo ^= PIECE_LO[code * MAX_SIZE + sq]!;
     this.hashHi ^= PIECE_HI[code * MAX_SIZE + sq]!;
+    this.pawnKey ^= PAWN_STRUCTURE[code * MAX_SIZE + sq]!;
+    this.materialKey = (this.materialKey + MATERIAL[code]!) | 0;
     if (code === this.rs.kingCode[c]) this.kingSq[c] = sq;
     else if (code === this.rs.princeCode[c]) this.princeSq[c] = sq;
   }
@@ -166,6 +183,8 @@ export class FastPosition {
     this.board[sq] = EMPTY;
     this.hashLo ^= PIECE_LO[code * MAX_SIZE + sq]!;
     this.hashHi ^= PIECE_HI[code * MAX_SIZE + sq]!;
+    this.pawnKey ^= PAWN_STRUCTURE[code * MAX_SIZE + sq]!;
+    this.materialKey = (this.materialKey - MATERIAL[code]!) | 0;
     if (code === this.rs.kingCode[c]) this.kingSq[c] = -1;
     else if (code === this.rs.princeCode[c]) this.princeSq[c] = -1;
     return code;
@@ -182,6 +201,7 @@ export class FastPosition {
     const k = code * MAX_SIZE;
     this.hashLo ^= PIECE_LO[k + from]! ^ PIECE_LO[k + to]!;
     this.hashHi ^= PIECE_HI[k + from]! ^ PIECE_HI[k + to]!;
+    this.pawnKey ^= PAWN_STRUCTURE[k + from]! ^ PAWN_STRUCTURE[k + to]!;
     if (code === this.rs.kingCode[c]) this.kingSq[c] = to;
     else if (code === this.rs.princeCode[c]) this.princeSq[c] = to;
   }
@@ -195,6 +215,8 @@ export class FastPosition {
     this.codeCount[code]!++;
     this.hashLo ^= PIECE_LO[old * MAX_SIZE + sq]! ^ PIECE_LO[code * MAX_SIZE + sq]!;
     this.hashHi ^= PIECE_HI[old * MAX_SIZE + sq]! ^ PIECE_HI[code * MAX_SIZE + sq]!;
+    this.pawnKey ^= PAWN_STRUCTURE[old * MAX_SIZE + sq]! ^ PAWN_STRUCTURE[code * MAX_SIZE + sq]!;
+    this.materialKey = (this.materialKey - MATERIAL[old]! + MATERIAL[code]!) | 0;
     if (old === this.rs.kingCode[c]) this.kingSq[c] = -1;
     else if (old === this.rs.princeCode[c]) this.princeSq[c] = -1;
     if (code === this.rs.kingCode[c]) this.kingSq[c] = sq;

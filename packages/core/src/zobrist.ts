@@ -3,7 +3,7 @@
  * Fixed seed, so a position's hash is the same in every run and process.
  */
 import { MAX_SIZE } from './geometry.ts';
-import { MAX_CODE } from './piece-kinds.ts';
+import { MAX_CODE, KIND_COUNT, kindInfo } from './piece-kinds.ts';
 
 function splitMix32(seed: number): () => number {
   let s = seed >>> 0;
@@ -31,3 +31,17 @@ export const RIGHTS_LO = fill(8);
 export const RIGHTS_HI = fill(8);
 export const SIDE_LO = next();
 export const SIDE_HI = next();
+
+/**
+ * Pawn-structure key of code `c` on cell `sq` (index as PIECE_LO): the piece key for the pawn
+ * kinds, 0 for every other kind, so XOR-ing it in for every piece keys the pawns alone.
+ */
+export const PAWN_STRUCTURE = PIECE_LO.map((key, i) => {
+  const kind = Math.floor(i / MAX_SIZE) >> 1;
+  return kind >= 1 && kind <= KIND_COUNT && kindInfo(kind).pawn ? key : 0;
+});
+/**
+ * Material key of each code: summed (mod 2^32) over the pieces on the board, a hash of how many
+ * of each code there are. Drawn after the keys above, which keep their values.
+ */
+export const MATERIAL = fill(MAX_CODE + 2);

@@ -164,6 +164,8 @@ function snapshot(pos: FastPosition): unknown {
     halfmove: pos.halfmove,
     fullmove: pos.fullmove,
     hash: [pos.hashLo, pos.hashHi],
+    pawnKey: pos.pawnKey,
+    materialKey: pos.materialKey,
     ply: pos.ply,
     drawn: pos.citadelDrawn,
     kingSq: Array.from(pos.kingSq),
@@ -236,9 +238,14 @@ function playout(config: Config, choices: readonly number[], fresh: FastPosition
           `${config.name}: ${makeMoveText(rs, m)} leaves a royal attacked in ${pos.fen()}`,
         );
       fresh.load(fast.toSetup());
-      if (fresh.hashLo !== fast.hashLo || fresh.hashHi !== fast.hashHi)
+      if (
+        fresh.hashLo !== fast.hashLo ||
+        fresh.hashHi !== fast.hashHi ||
+        fresh.pawnKey !== fast.pawnKey ||
+        fresh.materialKey !== fast.materialKey
+      )
         throw new Error(
-          `${config.name}: hash after ${makeMoveText(rs, m)} differs from a fresh load of ${makeFen(rs, fast.toSetup())}`,
+          `${config.name}: hash, pawn key or material key after ${makeMoveText(rs, m)} differs from a fresh load of ${makeFen(rs, fast.toSetup())}`,
         );
       fast.unmake(m);
       expect(snapshot(fast)).toEqual(before);

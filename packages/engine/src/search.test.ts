@@ -76,6 +76,20 @@ describe('search', () => {
     expect(a.value!.bestMove).toBe(b.value!.bestMove);
   });
 
+  it('a new game forgets what the last one learnt (table, histories, correction history)', () => {
+    // The second search of the same game would reuse the table, the move-ordering statistics and
+    // the evaluation corrections learnt by the first; after newGame it repeats the first exactly.
+    const engine = new Engine({ hashMb: 4 });
+    const game: GameSpec = { variant: 'tamerlane', moves: ['c3c4', 'h8h7'] };
+    const first = engine.go(game, { depth: 7 }, io).value!;
+    const again = engine.go(game, { depth: 7 }, io).value!;
+    engine.newGame();
+    const fresh = engine.go(game, { depth: 7 }, io).value!;
+    expect(again.nodes).not.toBe(first.nodes);
+    expect(fresh.nodes).toBe(first.nodes);
+    expect(fresh.bestMove).toBe(first.bestMove);
+  });
+
   it('stops at a node limit and honours shouldStop at once', () => {
     const engine = new Engine({ hashMb: 4 });
     const r = engine.go({ variant: 'husun' }, { nodes: 5000 }, io);

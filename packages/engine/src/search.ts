@@ -10,7 +10,9 @@
  *              stalemate as a win, loss or draw per variant)  8 PVS over ordered moves:
  *              late-move, futility and history pruning, a singular extension of the table move,
  *              late-move reductions (each child told whether it is in check)  9 killers,
- *              counter-moves, history and continuation history on cut-offs  10 store in the table.
+ *              counter-moves, history and continuation history on cut-offs  10 store in the table
+ *              11 correction history: how far the result was from the static evaluation.
+ *   Static evaluations are corrected by the correction history (pawn structure, material).
  *   qsearch(): stand pat, captures and promotions ordered by MVV-LVA and filtered by SEE;
  *              all evasions when in check; where stalemate loses, a stalemate test only when
  *              the side to move has few men left.
@@ -80,6 +82,17 @@ const HISTORY_MAX = 16384;
  * do not all fit (Tamerlane's 26 and 34 kinds), earlier moves share rows by hash.
  */
 const CONT_BITS = 22;
+/**
+ * Correction history (Stockfish's idea): per side to move, tables keyed by the pawn structure
+ * and by the material (FastPosition.pawnKey, materialKey) hold a running average of how far
+ * searches ended from the static evaluation, in 1/CORRECTION_GRAIN cp; the evaluation is
+ * corrected by their mean. It learns, within a game, what the evaluation misjudges about the
+ * structures on the board.
+ */
+const CORRECTION_BITS = 14;
+const CORRECTION_GRAIN = 256;
+/** Entries stay within +-CORRECTION_LIMIT cp. */
+const CORRECTION_LIMIT = 160;
 
 export interface SearchLimits {
   readonly depth?: number;
@@ -150,6 +163,9 @@ export class Searcher {
   private readonly playedAt = new Int32Array(MAX_PLY);
   /** Per ply: the move a singular-extension test leaves out (0: none). */
   private readonly excludedMove = new Int32Array(MAX_PLY);
+  /** Correction history by pawn structure and by material (CORRECTION_BITS), per side to move. */
+  private readonly pawnCorrection = new Int32Array(2 << CORRECTION_BITS);
+  private readonly materialCorrection = new Int32Array(2 << CORRECTION_BITS);
   /** Static evaluation per ply (-INFINITE when in check), for the "improving" test. */
   private readonly staticEvals = new Int32Array(MAX_PLY);
   /** Per ply: the played move's piece and destination (code * size + to), -1 after a null move. */
@@ -201,6 +217,44 @@ export class Searcher {
     this.continuation.fill(0);
     this.counter.fill(0);
     this.killers.fill(0);
+    this.pawnCorrection.fill(0);
+    this.materialCorrection.fill(0);
+  }
+
+  /** Index of the position's entries in the correction tables. */
+  private correctionIndex(key: number): number {
+    return (this.pos.side << CORRECTION_BITS) | (key & ((1 << CORRECTION_BITS) - 1));
+  }
+
+  /** The correction history's estimate, in cp, of what the static evaluation misses here. */
+  private correction(): number {
+    const pos = this.pos;
+    const sum =
+      this.pawnCorrection[this.correctionIndex(pos.pawnKey)]! +
+      this.materialCorrection[this.correctionIndex(pos.materialKey)]!;
+    return Math.trunc(sum / (2 * CORRECTION_GRAIN));
+  }
+
+  /** The static evaluation `raw` of the current position plus the correction, kept off mate scores. */
+  private corrected(raw: number): number {
+    return Math.max(-MATE_BOUND + 1, Math.min(MATE_BOUND - 1, raw + this.correction()));
+  }
+
+  /**
+   * Moves the correction entries of the current position towards `error` (search result minus
+   * the uncorrected evaluation): a running average that weighs deeper searches more.
+   */
+  private updateCorrection(error: number, depth: number): void {
+    const pos = this.pos;
+    const weight = Math.min(depth + 1, 16);
+    const target =
+      Math.max(-CORRECTION_LIMIT, Math.min(CORRECTION_LIMIT, error)) * CORRECTION_GRAIN;
+    const p = this.correctionIndex(pos.pawnKey);
+    this.pawnCorrection[p]! += Math.trunc(((target - this.pawnCorrection[p]!) * weight) / 256);
+    const m = this.correctionIndex(pos.materialKey);
+    this.materialCorrection[m]! += Math.trunc(
+      ((target - this.materialCorrection[m]!) * weight) / 256,
+    );
   }
 
   evaluate(pos: FastPosition): number {
@@ -319,7 +373,7 @@ export class Searcher {
     const moves = rootMoves.filter((m) => !this.excludedRoot.includes(m));
     if (moves.length === 0) return null;
     this.pvLength[0] = 0;
-    this.staticEvals[0] = inCheck(pos) ? -INFINITE : this.evaluator.evaluate(pos);
+    this.staticEvals[0] = inCheck(pos) ? -INFINITE : this.corrected(this.evaluator.evaluate(pos));
     this.probeTable(pos);
     const ttMove = this.probe.hit ? this.probe.move : 0;
     moves.sort(
@@ -472,8 +526,12 @@ export class Searcher {
     // 5. Static evaluation (sharpened by a table bound), reverse futility pruning, razoring;
     //    without a table move, search shallower.
     let staticEval = -INFINITE;
+    let rawEval = 0;
+    let correctedEval = -INFINITE;
     if (!checked) {
-      staticEval = this.evaluator.evaluate(pos);
+      rawEval = this.evaluator.evaluate(pos);
+      correctedEval = this.corrected(rawEval);
+      staticEval = correctedEval;
       if (tte.hit && !isMateScore(tte.score)) {
         if (
           ttBound === BOUND_EXACT ||
@@ -640,6 +698,16 @@ export class Searcher {
     if (excluded !== 0) return best === -INFINITE ? alpha : best;
     const bound = best >= beta ? BOUND_LOWER : best > origAlpha ? BOUND_EXACT : BOUND_UPPER;
     this.tt.store(pos.hashLo, pos.hashHi, bestMove, scoreToTable(best, ply), depth, bound);
+    // 11. Correction history: a quiet (or no) best move whose score is not a bound on the wrong
+    //     side of the evaluation tells how far off the evaluation was.
+    if (
+      !checked &&
+      !isMateScore(best) &&
+      (bestMove === 0 || !this.isCapture(bestMove)) &&
+      !(bound === BOUND_LOWER && best <= correctedEval) &&
+      !(bound === BOUND_UPPER && best >= correctedEval)
+    )
+      this.updateCorrection(best - rawEval, depth);
     return best;
   }
 
@@ -847,7 +915,7 @@ export class Searcher {
       if (end === start) return -(MATE - ply);
     }
     if (!checked) {
-      best = this.evaluator.evaluate(pos);
+      best = this.corrected(this.evaluator.evaluate(pos));
       if (best >= beta) return best;
       if (best > alpha) alpha = best;
       if (!stalemateWatch) end = generateTactical(pos, start);
