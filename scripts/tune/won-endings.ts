@@ -12,19 +12,19 @@
  * position `--back` plies before the end is written as one FEN a line. Each such opening is
  * played twice with colours swapped, so the match score says which engine converts more.
  */
+import { readCommentScore } from '@citadel/engine';
 import { arg, listArg, positiveArg, readPgnGames } from './inputs.ts';
 
 /**
  * The last `n` comment scores in pawns, each from White's side, or null when one of them has no
- * score or a mate score (a mate is not an unfinished ending; the engine's `commentScore` would
- * cap it at 10 pawns instead).
+ * score or a mate score (a mate is not an unfinished ending).
  */
 function lastScores(moves: ReadonlyArray<{ comment?: string }>, n: number): number[] | null {
   const scores: number[] = [];
   for (let ply = moves.length - n; ply < moves.length; ply++) {
-    const score = /^([+-]?\d+(?:\.\d+)?)\//.exec(moves[ply]?.comment ?? '')?.[1];
-    if (score === undefined) return null;
-    scores.push(ply % 2 === 0 ? Number(score) : -Number(score));
+    const score = readCommentScore(moves[ply]?.comment ?? '');
+    if (score === null || !('cp' in score)) return null;
+    scores.push((ply % 2 === 0 ? score.cp : -score.cp) / 100);
   }
   return scores;
 }

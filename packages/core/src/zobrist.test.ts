@@ -4,7 +4,7 @@
  * every move of the random playouts in test/properties.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
-import { codeKind, kindInfo } from './piece-kinds.ts';
+import { EMPTY, OFF, codeKind, kindInfo } from './piece-kinds.ts';
 import { moveFrom, moveTo } from './move.ts';
 import { Position } from './position.ts';
 import { mulberry32 } from './random.ts';
@@ -32,7 +32,7 @@ describe('pawn and material keys', () => {
           expect(after.material !== before.material).toBe(countsChanged);
           const pawnInvolved =
             kindInfo(codeKind(mover)).pawn === true ||
-            (target !== 0 && target !== 255 && kindInfo(codeKind(target)).pawn === true);
+            (target !== EMPTY && target !== OFF && kindInfo(codeKind(target)).pawn === true);
           // Only pawn moves and pawn captures can change the pawn key (some special moves, e.g. a
           // king swap, move no pawn at all and must leave it alone).
           if (!pawnInvolved && !countsChanged) expect(after.pawn).toBe(before.pawn);

@@ -39,6 +39,7 @@ export {
   TUNABLE,
   expectedScore,
   commentScore,
+  readCommentScore,
 } from './tuning.ts';
 export type { Sample, PreparedSamples, TuneResult, TuneOptions } from './tuning.ts';
 export { weightsFor, TUNED } from './eval-weights.ts';

@@ -245,16 +245,22 @@ export class Searcher {
    * the uncorrected evaluation): a running average that weighs deeper searches more.
    */
   private updateCorrection(error: number, depth: number): void {
-    const pos = this.pos;
     const weight = Math.min(depth + 1, 16);
     const target =
       Math.max(-CORRECTION_LIMIT, Math.min(CORRECTION_LIMIT, error)) * CORRECTION_GRAIN;
-    const p = this.correctionIndex(pos.pawnKey);
-    this.pawnCorrection[p]! += Math.trunc(((target - this.pawnCorrection[p]!) * weight) / 256);
-    const m = this.correctionIndex(pos.materialKey);
-    this.materialCorrection[m]! += Math.trunc(
-      ((target - this.materialCorrection[m]!) * weight) / 256,
+    const pos = this.pos;
+    Searcher.moveTowards(this.pawnCorrection, this.correctionIndex(pos.pawnKey), target, weight);
+    Searcher.moveTowards(
+      this.materialCorrection,
+      this.correctionIndex(pos.materialKey),
+      target,
+      weight,
     );
+  }
+
+  /** Moves entry `k` of `table` weight/256 of the way to `target`. */
+  private static moveTowards(table: Int32Array, k: number, target: number, weight: number): void {
+    table[k]! += Math.trunc(((target - table[k]!) * weight) / 256);
   }
 
   evaluate(pos: FastPosition): number {

@@ -8,6 +8,7 @@ import { DEFAULT_WEIGHTS, type EvalWeights } from './eval-weights.ts';
 import { fitEvaluation } from './eval-fit.ts';
 import {
   commentScore,
+  readCommentScore,
   expectedScore,
   meanSquaredError,
   prepareSamples,
@@ -168,6 +169,13 @@ describe('teacher labels', () => {
     expect(commentScore('+25.00/3 0.01s')).toBe(1000);
     expect(commentScore('book')).toBeNull();
     expect(commentScore('+1.2x/3')).toBeNull();
+  });
+
+  it('tells mates from scores, uncapped, when asked (readCommentScore)', () => {
+    expect(readCommentScore('+25.00/3 0.01s')).toEqual({ cp: 2500 });
+    expect(readCommentScore('-3.10/9 0.10s')).toEqual({ cp: -310 });
+    expect(readCommentScore('-M5/9 0.02s')).toEqual({ mate: -5 });
+    expect(readCommentScore('book')).toBeNull();
   });
 
   it('maps scores to expected scores symmetrically and monotonically', () => {

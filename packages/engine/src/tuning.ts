@@ -220,14 +220,26 @@ export function expectedScore(cp: number): number {
 }
 
 /**
- * The score of a match PGN move comment, `{+1.46/12 0.05s}` or `{-M5/9 0.02s}`, in centipawns
- * for the side that moved (mates count as +-1000), or null when the comment has none (`{book}`).
+ * The score of a match PGN move comment, `{+1.46/12 0.05s}` or `{-M5/9 0.02s}`, for the side that
+ * moved: centipawns (`cp`, not capped), or a mate (`mate`: the signed number of moves), or null
+ * when the comment has none (`{book}`).
  */
-export function commentScore(comment: string): number | null {
+export function readCommentScore(comment: string): { cp: number } | { mate: number } | null {
   const m = /^\s*([+-]?)(M?)(\d+(?:\.\d+)?)(?:\/\d+)?(?=\s|$)/.exec(comment);
   if (!m) return null;
-  const cp = m[2] ? 1000 : Math.min(1000, Math.round(Number(m[3]) * 100));
-  return m[1] === '-' ? -cp : cp;
+  const sign = m[1] === '-' ? -1 : 1;
+  return m[2] ? { mate: sign * Number(m[3]) } : { cp: sign * Math.round(Number(m[3]) * 100) };
+}
+
+/**
+ * The score of a match PGN move comment (`readCommentScore`) in centipawns, mates and larger
+ * scores counted as +-1000, or null when the comment has none.
+ */
+export function commentScore(comment: string): number | null {
+  const score = readCommentScore(comment);
+  if (score === null) return null;
+  if ('mate' in score) return score.mate < 0 ? -1000 : 1000;
+  return Math.max(-1000, Math.min(1000, score.cp));
 }
 
 function weightsClone(w: EvalWeights): EvalWeights {
