@@ -49,6 +49,7 @@ await build({
     label: 'scripts/tune/label.ts',
     fit: 'scripts/tune/fit.ts',
     'won-endings': 'scripts/tune/won-endings.ts',
+    'mate-positions': 'scripts/tune/mate-positions.ts',
     levels: 'scripts/levels.ts',
   },
   outdir: 'scripts/dist',

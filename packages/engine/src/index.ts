@@ -40,6 +40,7 @@ export {
   expectedScore,
   commentScore,
   readCommentScore,
+  firstMateAnnouncements,
 } from './tuning.ts';
 export type { Sample, PreparedSamples, TuneResult, TuneOptions } from './tuning.ts';
 export { weightsFor, TUNED } from './eval-weights.ts';

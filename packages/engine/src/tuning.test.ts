@@ -8,6 +8,7 @@ import { DEFAULT_WEIGHTS, type EvalWeights } from './eval-weights.ts';
 import { fitEvaluation } from './eval-fit.ts';
 import {
   commentScore,
+  firstMateAnnouncements,
   readCommentScore,
   expectedScore,
   meanSquaredError,
@@ -176,6 +177,25 @@ describe('teacher labels', () => {
     expect(readCommentScore('-3.10/9 0.10s')).toEqual({ cp: -310 });
     expect(readCommentScore('-M5/9 0.02s')).toEqual({ mate: -5 });
     expect(readCommentScore('book')).toBeNull();
+  });
+
+  it('finds where a side first announced a mate of its own (firstMateAnnouncements)', () => {
+    const comments = [
+      'book', // 0 White
+      '+0.30/8 0.05s', // 1 Black
+      '+M7/12 0.10s', // 2 White: mate in 7, more than 6 moves
+      '-M6/9 0.05s', // 3 Black: being mated is not an announcement
+      '+M5/12 0.10s', // 4 White: already announced one on its last turn
+      '-M4/9 0.05s', // 5
+      '+2.10/9 0.10s', // 6 White lost it
+      '+M3/9 0.05s', // 7 Black: first sees its own mate
+      '+M2/9 0.10s', // 8 White again, after a turn without one
+      '+M2/9 0.05s', // 9 Black: already announced
+    ];
+    const moves = comments.map((comment) => ({ comment }));
+    expect(firstMateAnnouncements(moves, 6)).toEqual([7, 8]);
+    expect(firstMateAnnouncements(moves, 7)).toEqual([2, 7, 8]);
+    expect(firstMateAnnouncements([], 6)).toEqual([]);
   });
 
   it('maps scores to expected scores symmetrically and monotonically', () => {

@@ -232,6 +232,27 @@ export function readCommentScore(comment: string): { cp: number } | { mate: numb
 }
 
 /**
+ * The plies of a match game (its moves' comments) where the side to move first saw a mate of its
+ * own: the comment of the move it played announces a mate in 1..`maxMoves` moves, and the
+ * comment of its previous move (two plies back) announced none.
+ */
+export function firstMateAnnouncements(
+  moves: ReadonlyArray<{ readonly comment?: string }>,
+  maxMoves: number,
+): number[] {
+  const mateIn = (ply: number): number => {
+    const score = readCommentScore(moves[ply]?.comment ?? '');
+    return score !== null && 'mate' in score && score.mate > 0 ? score.mate : 0;
+  };
+  const plies: number[] = [];
+  for (let ply = 0; ply < moves.length; ply++) {
+    const n = mateIn(ply);
+    if (n > 0 && n <= maxMoves && mateIn(ply - 2) === 0) plies.push(ply);
+  }
+  return plies;
+}
+
+/**
  * The score of a match PGN move comment (`readCommentScore`) in centipawns, mates and larger
  * scores counted as +-1000, or null when the comment has none.
  */
