@@ -1,6 +1,6 @@
 /**
  * Positions with a forced mate, from match games, for the mate-finding benchmark
- * (scripts/bench-mates.mjs; Node, bundled by scripts/build.mjs into scripts/dist/mate-positions.mjs):
+ * (scripts/bench-mates.ts; Node, bundled by scripts/build.mjs into scripts/dist/mate-positions.mjs):
  *
  *   node scripts/dist/mate-positions.mjs --variant husun10 --pgn a.pgn.gz[,b.pgn] \
  *     [--moves 6] [--every 1] > mates.txt
