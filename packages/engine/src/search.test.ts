@@ -31,6 +31,15 @@ describe('search', () => {
     expect(pos.outcome()).toMatchObject({ winner: 'white', reason: 'checkmate' });
   });
 
+  it('husun10: sees a mate that starts with a checking sacrifice (checks are not pruned as futile)', () => {
+    // From a match game (data/tuning/mates-husun10.txt, line 52), White a rook down: the knight
+    // checks from d8, the king takes it, and the rook mates on g10. Before checks were exempt
+    // from futility pruning the search scored this -4 at depth 6.
+    const fen = '4k5/R3p2p2/4p2fpp/1p5n2/2p1N1RP2/4r4D/p9/5K4/10/8r1 w - - 2 85';
+    const r = best({ variant: 'husun10', fen }, 6);
+    expect(r).toEqual({ move: 'e6d8', score: 'mate 2' });
+  });
+
   it('husun: stalemating the opponent wins, so the engine goes for it', () => {
     // Black king alone by the k11 corner: it can step into its own citadel l12, after which
     // White takes k11 from it without check — stalemate, which White wins.

@@ -8,9 +8,11 @@
  *              reverse futility, razoring  6 null move (not in check, not without pieces:
  *              zugzwang)  7 move generation (after the table move), terminal positions (mate,
  *              stalemate as a win, loss or draw per variant)  8 PVS over ordered moves:
- *              late-move, futility and history pruning, a singular extension of the table move,
- *              late-move reductions (each child told whether it is in check)  9 killers,
- *              counter-moves, history and continuation history on cut-offs  10 store in the table
+ *              late-move, futility and history pruning (not of checks that keep the checking
+ *              piece), a singular extension of the table move, no check extension for a check
+ *              that loses its piece, late-move reductions (each child told whether it is in
+ *              check)  9 killers, counter-moves, history and continuation history on cut-offs
+ *              10 store in the table
  *              11 correction history: how far the result was from the static evaluation.
  *   Static evaluations are corrected by the correction history (pawn structure, material).
  *   qsearch(): stand pat, captures and promotions ordered by MVV-LVA and filtered by SEE;
@@ -617,15 +619,20 @@ export class Searcher {
       const key = this.pieceToKey(m);
       const stat = capture ? 0 : this.quietStat(key, ply);
       // Pruning near the leaves (never the first move): quiet moves past the late-move limit,
-      // or futile at their reduced depth, or with a bad history; captures that lose material
+      // or futile at their reduced depth, or with a bad history (unless it is a check that
+      // keeps its piece: mating nets are made of quiet checks); captures that lose material
       // by SEE at shallow depth.
       if (index > 0 && flag !== PROMOTE && best > -MATE_BOUND) {
         if (!capture) {
           if (quietsTried >= lateMoveLimit) continue;
           if (prunable) {
             const lmrDepth = depth - 1 - reduction(depth, index);
-            if (lmrDepth <= 5 && staticEval + 120 + 130 * Math.max(0, lmrDepth) <= alpha) continue;
-            if (lmrDepth <= 3 && stat < -3000 * depth) continue;
+            if (
+              ((lmrDepth <= 5 && staticEval + 120 + 130 * Math.max(0, lmrDepth) <= alpha) ||
+                (lmrDepth <= 3 && stat < -3000 * depth)) &&
+              !this.isSafeCheck(m)
+            )
+              continue;
           }
         } else if (!pvNode && depth <= 3 && this.scores[i]! < 0) continue;
       }
@@ -663,6 +670,9 @@ export class Searcher {
       pos.make(m);
       this.nodes++;
       const givesCheck = inCheck(pos);
+      // A check that loses the checking piece is not extended (the child's check extension is
+      // taken back here), as in Stockfish: spite checks would otherwise deepen every line.
+      if (givesCheck && !this.checkIsSafe(m)) extension--;
       let score: number;
       if (index === 0)
         score = this.child(depth - 1 + extension, alpha, beta, ply, next, givesCheck);
@@ -731,6 +741,35 @@ export class Searcher {
   ): number {
     this.checkHint[ply + 1] = inCheckThere ? 1 : 0;
     return -this.search(depth, -beta, -alpha, ply + 1, start, true);
+  }
+
+  /**
+   * With `m` just made and giving check: whether the check is worth extending — a discovered
+   * check, or one whose checking piece the exchange on its cell does not lose (SEE >= 0).
+   */
+  private checkIsSafe(m: number): boolean {
+    const pos = this.pos;
+    const board = pos.board;
+    const to = moveTo(m);
+    const code = board[to]!;
+    board[to] = EMPTY;
+    const discovered = inCheck(pos);
+    board[to] = code;
+    if (discovered) return true;
+    const t = this.tables;
+    pos.unmake(m);
+    const safe = see(pos, m, t.valueMg, t.kingLike) >= 0;
+    pos.make(m);
+    return safe;
+  }
+
+  /** Whether move `m` (not yet made) gives a check that does not lose the checking piece. */
+  private isSafeCheck(m: number): boolean {
+    const pos = this.pos;
+    pos.make(m);
+    const safe = inCheck(pos) && this.checkIsSafe(m);
+    pos.unmake(m);
+    return safe;
   }
 
   /** Legal moves except `skip` from `start`; returns the end index. */
