@@ -630,7 +630,7 @@ export class Searcher {
             if (
               ((lmrDepth <= 5 && staticEval + 120 + 130 * Math.max(0, lmrDepth) <= alpha) ||
                 (lmrDepth <= 3 && stat < -3000 * depth)) &&
-              !this.isSafeCheck(m)
+              !this.givesSafeCheck(m)
             )
               continue;
           }
@@ -672,7 +672,7 @@ export class Searcher {
       const givesCheck = inCheck(pos);
       // A check that loses the checking piece is not extended (the child's check extension is
       // taken back here), as in Stockfish: spite checks would otherwise deepen every line.
-      if (givesCheck && !this.checkIsSafe(m)) extension--;
+      if (givesCheck && !this.playedCheckIsSafe(m)) extension--;
       let score: number;
       if (index === 0)
         score = this.child(depth - 1 + extension, alpha, beta, ply, next, givesCheck);
@@ -744,32 +744,44 @@ export class Searcher {
   }
 
   /**
-   * With `m` just made and giving check: whether the check is worth extending — a discovered
-   * check, or one whose checking piece the exchange on its cell does not lose (SEE >= 0).
+   * Whether move `m`, not yet made, gives a *safe* check: a discovered check, or one whose
+   * checking piece the exchange on its cell does not lose (SEE >= 0). Step 8 neither prunes safe
+   * checks as futile nor denies them the check extension.
    */
-  private checkIsSafe(m: number): boolean {
+  private givesSafeCheck(m: number): boolean {
     const pos = this.pos;
-    const board = pos.board;
-    const to = moveTo(m);
-    const code = board[to]!;
-    board[to] = EMPTY;
-    const discovered = inCheck(pos);
-    board[to] = code;
-    if (discovered) return true;
-    const t = this.tables;
+    pos.make(m);
+    const check = inCheck(pos);
+    const discovered = check && this.isDiscoveredCheck(m);
     pos.unmake(m);
-    const safe = see(pos, m, t.valueMg, t.kingLike) >= 0;
+    return check && (discovered || this.keepsMovedPiece(m));
+  }
+
+  /** Whether move `m`, just made and giving check, gave a safe check. */
+  private playedCheckIsSafe(m: number): boolean {
+    if (this.isDiscoveredCheck(m)) return true;
+    const pos = this.pos;
+    pos.unmake(m);
+    const safe = this.keepsMovedPiece(m);
     pos.make(m);
     return safe;
   }
 
-  /** Whether move `m` (not yet made) gives a check that does not lose the checking piece. */
-  private isSafeCheck(m: number): boolean {
-    const pos = this.pos;
-    pos.make(m);
-    const safe = inCheck(pos) && this.checkIsSafe(m);
-    pos.unmake(m);
-    return safe;
+  /** With `m` just made: whether the side to move would be in check even without the moved piece. */
+  private isDiscoveredCheck(m: number): boolean {
+    const board = this.pos.board;
+    const to = moveTo(m);
+    const code = board[to]!;
+    board[to] = EMPTY;
+    const discovered = inCheck(this.pos);
+    board[to] = code;
+    return discovered;
+  }
+
+  /** With `m` not yet made: whether the exchange on its target cell does not lose material (SEE). */
+  private keepsMovedPiece(m: number): boolean {
+    const t = this.tables;
+    return see(this.pos, m, t.valueMg, t.kingLike) >= 0;
   }
 
   /** Legal moves except `skip` from `start`; returns the end index. */
