@@ -8,12 +8,12 @@
  *              reverse futility, razoring  6 null move (not in check, not without pieces:
  *              zugzwang)  7 move generation (after the table move), terminal positions (mate,
  *              stalemate as a win, loss or draw per variant)  8 PVS over ordered moves:
- *              late-move, futility and history pruning (not of checks that keep the checking
- *              piece), a singular extension of the table move, no check extension for a check
- *              that loses its piece, late-move reductions (each child told whether it is in
- *              check)  9 killers, counter-moves, history and continuation history on cut-offs
- *              10 store in the table
- *              11 correction history: how far the result was from the static evaluation.
+ *              late-move, futility and history pruning (not of safe checks: safe-checks.ts), a
+ *              singular extension of the table move, no check extension for a check that is not
+ *              safe, late-move reductions (each child told whether it is in check)  9 killers,
+ *              counter-moves, history and continuation history (quiet-history.ts) on cut-offs
+ *              10 store in the table  11 correction history (correction-history.ts): how far
+ *              the result was from the static evaluation.
  *   Static evaluations are corrected by the correction history (pawn structure, material).
  *   qsearch(): stand pat, captures and promotions ordered by MVV-LVA and filtered by SEE;
  *              all evasions when in check; where stalemate loses, a stalemate test only when
@@ -49,6 +49,9 @@ import {
   scoreFromTable,
   scoreToTable,
 } from './score.ts';
+import { CorrectionHistory } from './correction-history.ts';
+import { QuietHistory } from './quiet-history.ts';
+import { givesSafeCheck, playedCheckIsSafe } from './safe-checks.ts';
 import { see } from './see.ts';
 import type { TranspositionTable } from './transposition-table.ts';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, type TableProbe } from './transposition-table.ts';
@@ -74,28 +77,6 @@ const MAX_MOVES_PER_PLY = 1024;
 const SINGULAR_DEPTH = 6;
 /** Quiescence looks for a stalemate (where it loses) only when the side to move has this few men. */
 const STALEMATE_MEN = 4;
-/** Bound of the quiet-move history scores. */
-const HISTORY_MAX = 16384;
-/**
- * Continuation history: at most 2^CONT_BITS entries, in one row per side to move and earlier
- * move (piece kind and cell, one ply back or two) with one entry per move (piece kind and cell).
- * The quiet moves scored at one node read two rows, which stay in the cache (a table indexed by
- * a hash of the pair missed it on nearly every move: a tenth of the search time). Where the rows
- * do not all fit (Tamerlane's 26 and 34 kinds), earlier moves share rows by hash.
- */
-const CONT_BITS = 22;
-/**
- * Correction history (Stockfish's idea): per side to move, tables keyed by the pawn structure
- * and by the material (FastPosition.pawnKey, materialKey) hold a running average of how far
- * searches ended from the static evaluation, in 1/CORRECTION_GRAIN cp; the evaluation is
- * corrected by their mean. It learns, within a game, what the evaluation misjudges about the
- * structures on the board.
- */
-const CORRECTION_BITS = 14;
-const CORRECTION_GRAIN = 256;
-/** Entries stay within +-CORRECTION_LIMIT cp. */
-const CORRECTION_LIMIT = 160;
-
 export interface SearchLimits {
   readonly depth?: number;
   readonly nodes?: number;
@@ -158,16 +139,13 @@ export class Searcher {
   private readonly probe: TableProbe = { hit: false, move: 0, score: 0, depth: 0, bound: 0 };
   private readonly scores = new Int32Array(MAX_PLY * MAX_MOVES_PER_PLY);
   private readonly killers = new Int32Array(MAX_PLY * 2);
-  private readonly history: Int32Array;
   private readonly counter: Int32Array;
   private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLength = new Int32Array(MAX_PLY);
   private readonly playedAt = new Int32Array(MAX_PLY);
   /** Per ply: the move a singular-extension test leaves out (0: none). */
   private readonly excludedMove = new Int32Array(MAX_PLY);
-  /** Correction history by pawn structure and by material (CORRECTION_BITS), per side to move. */
-  private readonly pawnCorrection = new Int32Array(2 << CORRECTION_BITS);
-  private readonly materialCorrection = new Int32Array(2 << CORRECTION_BITS);
+  private readonly correctionHistory = new CorrectionHistory();
   /** Static evaluation per ply (-INFINITE when in check), for the "improving" test. */
   private readonly staticEvals = new Int32Array(MAX_PLY);
   /** Per ply: the played move's piece and destination (code * size + to), -1 after a null move. */
@@ -177,16 +155,7 @@ export class Searcher {
    * or -1; read once on entry, so the check test is not made twice.
    */
   private readonly checkHint = new Int8Array(MAX_PLY + 1).fill(-1);
-  /**
-   * Continuation history: how good a quiet move (piece, to) was after the move one ply back
-   * (the opponent's reply) and two plies back (our previous move), as in Stockfish.
-   */
-  private readonly continuation: Int16Array;
-  /** Per move key (code * size + to): piece kind * cells + cell, dense from 0 (colour left out). */
-  private readonly denseKey: Int32Array;
-  /** Continuation entries per row (kinds * cells) and rows (4 per earlier key, or fewer by hash). */
-  private readonly contKeys: number;
-  private readonly contRows: number;
+  private readonly quietHistory: QuietHistory;
   private excludedRoot: number[] = [];
   /** Whether the last root search's best move scored above its window's alpha (not a mere upper bound). */
   private rootRaised = false;
@@ -197,72 +166,21 @@ export class Searcher {
     readonly tt: TranspositionTable,
   ) {
     this.evaluator = new Evaluator(tables);
-    this.history = new Int32Array(256 * tables.rs.size);
     this.counter = new Int32Array(256 * tables.rs.size);
-    const rs = tables.rs;
-    const cells = rs.geo.cells;
-    this.contKeys = rs.kinds.length * cells.length;
-    this.contRows = Math.min(4 * this.contKeys, Math.floor((1 << CONT_BITS) / this.contKeys));
-    this.continuation = new Int16Array(this.contRows * this.contKeys);
-    this.denseKey = new Int32Array(256 * rs.size);
-    rs.kinds.forEach((kind, k) => {
-      for (let color = 0; color < 2; color++)
-        cells.forEach(
-          (s, i) => (this.denseKey[((kind << 1) | color) * rs.size + s] = k * cells.length + i),
-        );
-    });
+    this.quietHistory = new QuietHistory(tables.rs);
   }
 
   /** Forget move-ordering statistics (new game). */
   clearHistory(): void {
-    this.history.fill(0);
-    this.continuation.fill(0);
+    this.quietHistory.clear();
     this.counter.fill(0);
     this.killers.fill(0);
-    this.pawnCorrection.fill(0);
-    this.materialCorrection.fill(0);
+    this.correctionHistory.clear();
   }
 
-  /** Index of the position's entries in the correction tables. */
-  private correctionIndex(key: number): number {
-    return (this.pos.side << CORRECTION_BITS) | (key & ((1 << CORRECTION_BITS) - 1));
-  }
-
-  /** The correction history's estimate, in cp, of what the static evaluation misses here. */
-  private correction(): number {
-    const pos = this.pos;
-    const sum =
-      this.pawnCorrection[this.correctionIndex(pos.pawnKey)]! +
-      this.materialCorrection[this.correctionIndex(pos.materialKey)]!;
-    return Math.trunc(sum / (2 * CORRECTION_GRAIN));
-  }
-
-  /** The static evaluation `raw` of the current position plus the correction, kept off mate scores. */
+  /** The static evaluation `raw` of the current position plus the correction history's estimate. */
   private corrected(raw: number): number {
-    return Math.max(-MATE_BOUND + 1, Math.min(MATE_BOUND - 1, raw + this.correction()));
-  }
-
-  /**
-   * Moves the correction entries of the current position towards `error` (search result minus
-   * the uncorrected evaluation): a running average that weighs deeper searches more.
-   */
-  private updateCorrection(error: number, depth: number): void {
-    const weight = Math.min(depth + 1, 16);
-    const target =
-      Math.max(-CORRECTION_LIMIT, Math.min(CORRECTION_LIMIT, error)) * CORRECTION_GRAIN;
-    const pos = this.pos;
-    Searcher.moveTowards(this.pawnCorrection, this.correctionIndex(pos.pawnKey), target, weight);
-    Searcher.moveTowards(
-      this.materialCorrection,
-      this.correctionIndex(pos.materialKey),
-      target,
-      weight,
-    );
-  }
-
-  /** Moves entry `k` of `table` weight/256 of the way to `target`. */
-  private static moveTowards(table: Int32Array, k: number, target: number, weight: number): void {
-    table[k]! += Math.trunc(((target - table[k]!) * weight) / 256);
+    return this.correctionHistory.corrected(this.pos, raw);
   }
 
   evaluate(pos: FastPosition): number {
@@ -601,6 +519,9 @@ export class Searcher {
     const lateMoveLimit =
       prunable && depth <= LATE_MOVE_DEPTH ? (3 + depth * depth) * (1 + improving) : 1 << 30;
     let quietsTried = 0;
+    const history = this.quietHistory;
+    const back1 = this.earlierMove(ply, 1);
+    const back2 = this.earlierMove(ply, 2);
     for (let i = start; ; i++) {
       if (i === end) {
         if (generated) break;
@@ -617,7 +538,7 @@ export class Searcher {
       const index = i - start;
       const flag = moveFlag(m);
       const key = this.pieceToKey(m);
-      const stat = capture ? 0 : this.quietStat(key, ply);
+      const stat = capture ? 0 : history.score(key, pos.side, back1, back2);
       // Pruning near the leaves (never the first move): quiet moves past the late-move limit,
       // or futile at their reduced depth, or with a bad history (unless it is a check that
       // keeps its piece: mating nets are made of quiet checks); captures that lose material
@@ -630,7 +551,7 @@ export class Searcher {
             if (
               ((lmrDepth <= 5 && staticEval + 120 + 130 * Math.max(0, lmrDepth) <= alpha) ||
                 (lmrDepth <= 3 && stat < -3000 * depth)) &&
-              !this.givesSafeCheck(m)
+              !givesSafeCheck(pos, m, this.tables)
             )
               continue;
           }
@@ -672,7 +593,7 @@ export class Searcher {
       const givesCheck = inCheck(pos);
       // A check that loses the checking piece is not extended (the child's check extension is
       // taken back here), as in Stockfish: spite checks would otherwise deepen every line.
-      if (givesCheck && !this.playedCheckIsSafe(m)) extension--;
+      if (givesCheck && !playedCheckIsSafe(pos, m, this.tables)) extension--;
       let score: number;
       if (index === 0)
         score = this.child(depth - 1 + extension, alpha, beta, ply, next, givesCheck);
@@ -723,7 +644,7 @@ export class Searcher {
       !(bound === BOUND_LOWER && best <= correctedEval) &&
       !(bound === BOUND_UPPER && best >= correctedEval)
     )
-      this.updateCorrection(best - rawEval, depth);
+      this.correctionHistory.update(pos, best - rawEval, depth);
     return best;
   }
 
@@ -741,47 +662,6 @@ export class Searcher {
   ): number {
     this.checkHint[ply + 1] = inCheckThere ? 1 : 0;
     return -this.search(depth, -beta, -alpha, ply + 1, start, true);
-  }
-
-  /**
-   * Whether move `m`, not yet made, gives a *safe* check: a discovered check, or one whose
-   * checking piece the exchange on its cell does not lose (SEE >= 0). Step 8 neither prunes safe
-   * checks as futile nor denies them the check extension.
-   */
-  private givesSafeCheck(m: number): boolean {
-    const pos = this.pos;
-    pos.make(m);
-    const check = inCheck(pos);
-    const discovered = check && this.isDiscoveredCheck(m);
-    pos.unmake(m);
-    return check && (discovered || this.keepsMovedPiece(m));
-  }
-
-  /** Whether move `m`, just made and giving check, gave a safe check. */
-  private playedCheckIsSafe(m: number): boolean {
-    if (this.isDiscoveredCheck(m)) return true;
-    const pos = this.pos;
-    pos.unmake(m);
-    const safe = this.keepsMovedPiece(m);
-    pos.make(m);
-    return safe;
-  }
-
-  /** With `m` just made: whether the side to move would be in check even without the moved piece. */
-  private isDiscoveredCheck(m: number): boolean {
-    const board = this.pos.board;
-    const to = moveTo(m);
-    const code = board[to]!;
-    board[to] = EMPTY;
-    const discovered = inCheck(this.pos);
-    board[to] = code;
-    return discovered;
-  }
-
-  /** With `m` not yet made: whether the exchange on its target cell does not lose material (SEE). */
-  private keepsMovedPiece(m: number): boolean {
-    const t = this.tables;
-    return see(this.pos, m, t.valueMg, t.kingLike) >= 0;
   }
 
   /** Legal moves except `skip` from `start`; returns the end index. */
@@ -828,12 +708,14 @@ export class Searcher {
     }
     const size = pos.rs.size;
     const bonus = Math.min(32 * depth * depth, 2000);
-    this.addQuietStat(this.pieceToKey(m), ply, bonus);
+    const back1 = this.earlierMove(ply, 1);
+    const back2 = this.earlierMove(ply, 2);
+    this.quietHistory.add(this.pieceToKey(m), pos.side, back1, back2, bonus);
     // Quiet moves tried before the cut-off lose what the cut-off move gained.
     for (let i = start; i < cutIndex; i++) {
       const q = this.pos.moves[i]!;
       if (this.isCapture(q)) continue;
-      this.addQuietStat(this.pieceToKey(q), ply, -bonus);
+      this.quietHistory.add(this.pieceToKey(q), pos.side, back1, back2, -bonus);
     }
     if (ply > 0) {
       const prev = this.playedAt[ply - 1]!;
@@ -847,46 +729,9 @@ export class Searcher {
     return this.pos.board[moveFrom(m)]! * this.pos.rs.size + moveTo(m);
   }
 
-  /**
-   * Start of the continuation-history row for moves at `ply` after the move `back` (1 or 2) plies
-   * earlier, or -1 when there is none (the root, or a null move). A move's entry in the row is at
-   * its `denseKey`.
-   */
-  private continuationRow(ply: number, back: number): number {
-    const earlier = ply >= back ? this.pieceTo[ply - back]! : -1;
-    if (earlier < 0) return -1;
-    // Rows by side to move, then by one or two plies back: the dense keys leave the colour out.
-    let row = this.denseKey[earlier]! + this.contKeys * ((back - 1) | (this.pos.side << 1));
-    if (this.contRows < 4 * this.contKeys)
-      row = (Math.imul(row + 1, 0x9e3779b1) >>> 0) % this.contRows;
-    return row * this.contKeys;
-  }
-
-  /** Ordering score of the quiet move `key` (piece code * size + to) at `ply`: the histories summed. */
-  private quietStat(key: number, ply: number): number {
-    let s = this.history[key]!;
-    const entry = this.denseKey[key]!;
-    for (let back = 1; back <= 2; back++) {
-      const row = this.continuationRow(ply, back);
-      if (row >= 0) s += this.continuation[row + entry]!;
-    }
-    return s;
-  }
-
-  /** Adds `delta` to the quiet move's history and continuation histories. */
-  private addQuietStat(key: number, ply: number, delta: number): void {
-    Searcher.addWithGravity(this.history, key, delta);
-    const entry = this.denseKey[key]!;
-    for (let back = 1; back <= 2; back++) {
-      const row = this.continuationRow(ply, back);
-      if (row >= 0) Searcher.addWithGravity(this.continuation, row + entry, delta);
-    }
-  }
-
-  /** History with gravity: entries stay within +-HISTORY_MAX, recent results weigh most. */
-  private static addWithGravity(table: Int32Array | Int16Array, k: number, delta: number): void {
-    const h = table[k]!;
-    table[k] = (h + delta - (h * Math.abs(delta)) / HISTORY_MAX) | 0;
+  /** The key (piece code * size + to) of the move played `back` plies before `ply`, or -1. */
+  private earlierMove(ply: number, back: number): number {
+    return ply >= back ? this.pieceTo[ply - back]! : -1;
   }
 
   /** Move ordering keys: table move, winning/equal captures by MVV-LVA, killers, counter-move, history, losing captures. */
@@ -896,6 +741,8 @@ export class Searcher {
     const size = pos.rs.size;
     const k1 = this.killers[ply * 2]!;
     const k2 = this.killers[ply * 2 + 1]!;
+    const back1 = this.earlierMove(ply, 1);
+    const back2 = this.earlierMove(ply, 2);
     let counterMove = 0;
     if (ply > 0) {
       const prevTo = moveTo(this.playedAt[ply - 1]!);
@@ -915,7 +762,7 @@ export class Searcher {
       } else if (m === k1) s = (1 << 27) + 2;
       else if (m === k2) s = (1 << 27) + 1;
       else if (m === counterMove) s = 1 << 26;
-      else s = this.quietStat(this.pieceToKey(m), ply);
+      else s = this.quietHistory.score(this.pieceToKey(m), pos.side, back1, back2);
       this.scores[i] = s;
     }
   }
