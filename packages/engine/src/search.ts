@@ -11,13 +11,13 @@
  *              late-move, futility and history pruning (not of safe checks: safe-checks.ts), a
  *              singular extension of the table move, no check extension for a check that is not
  *              safe, late-move reductions (each child told whether it is in check)  9 killers,
- *              counter-moves, history and continuation history (quiet-history.ts) on cut-offs
- *              10 store in the table  11 correction history (correction-history.ts): how far
- *              the result was from the static evaluation.
+ *              counter-moves, history and continuation history (quiet-history.ts) and capture
+ *              history (capture-history.ts) on cut-offs  10 store in the table  11 correction
+ *              history (correction-history.ts): how far the result was from the static evaluation.
  *   Static evaluations are corrected by the correction history (pawn structure, material).
- *   qsearch(): stand pat, captures and promotions ordered by MVV-LVA and filtered by SEE;
- *              all evasions when in check; where stalemate loses, a stalemate test only when
- *              the side to move has few men left.
+ *   qsearch(): stand pat, captures and promotions ordered by MVV-LVA and capture history,
+ *              filtered by SEE; all evasions when in check; where stalemate loses, a stalemate
+ *              test only when the side to move has few men left.
  *
  * The searcher never prints: it reports through callbacks. It reads the clock and the stop flag
  * only through `SearchCallbacks`, so it runs anywhere (main thread, Node worker, Web Worker).
@@ -49,6 +49,7 @@ import {
   scoreFromTable,
   scoreToTable,
 } from './score.ts';
+import { CaptureHistory } from './capture-history.ts';
 import { CorrectionHistory } from './correction-history.ts';
 import { QuietHistory } from './quiet-history.ts';
 import { givesSafeCheck, playedCheckIsSafe } from './safe-checks.ts';
@@ -77,6 +78,7 @@ const MAX_MOVES_PER_PLY = 1024;
 const SINGULAR_DEPTH = 6;
 /** Quiescence looks for a stalemate (where it loses) only when the side to move has this few men. */
 const STALEMATE_MEN = 4;
+
 export interface SearchLimits {
   readonly depth?: number;
   readonly nodes?: number;
@@ -156,6 +158,7 @@ export class Searcher {
    */
   private readonly checkHint = new Int8Array(MAX_PLY + 1).fill(-1);
   private readonly quietHistory: QuietHistory;
+  private readonly captureHistory: CaptureHistory;
   private excludedRoot: number[] = [];
   /** Whether the last root search's best move scored above its window's alpha (not a mere upper bound). */
   private rootRaised = false;
@@ -168,11 +171,13 @@ export class Searcher {
     this.evaluator = new Evaluator(tables);
     this.counter = new Int32Array(256 * tables.rs.size);
     this.quietHistory = new QuietHistory(tables.rs);
+    this.captureHistory = new CaptureHistory(tables.rs);
   }
 
   /** Forget move-ordering statistics (new game). */
   clearHistory(): void {
     this.quietHistory.clear();
+    this.captureHistory.clear();
     this.counter.fill(0);
     this.killers.fill(0);
     this.correctionHistory.clear();
@@ -625,6 +630,7 @@ export class Searcher {
           if (alpha >= beta) {
             // 9. Killers, counter-move and history for quiet cut-off moves.
             if (!capture) this.rewardQuiet(m, ply, depth, start, i);
+            this.rewardCaptures(capture ? m : 0, depth, start, i);
             break;
           }
         }
@@ -724,6 +730,28 @@ export class Searcher {
     }
   }
 
+  /**
+   * Capture history after a cut-off at move index `cutIndex`: the capture `m` that cut (0: a
+   * quiet move did) gains, and every capture tried before it loses as much.
+   */
+  private rewardCaptures(m: number, depth: number, start: number, cutIndex: number): void {
+    const bonus = Math.min(32 * depth * depth, 2000);
+    if (m !== 0) this.captureHistory.add(this.captureKey(m), bonus);
+    for (let i = start; i < cutIndex; i++) {
+      const q = this.pos.moves[i]!;
+      if (this.isCapture(q)) this.captureHistory.add(this.captureKey(q), -bonus);
+    }
+  }
+
+  /** Capture-history entry of the capture or promotion `m` in the current position. */
+  private captureKey(m: number): number {
+    const board = this.pos.board;
+    const from = moveFrom(m);
+    const to = moveTo(m);
+    const victim = moveFlag(m) === EN_PASSANT ? board[from]! ^ 1 : board[to]!;
+    return this.captureHistory.key(board[from]!, to, victim);
+  }
+
   /** Piece and destination of move `m` in the current position: code * size + to. */
   private pieceToKey(m: number): number {
     return this.pos.board[moveFrom(m)]! * this.pos.rs.size + moveTo(m);
@@ -734,7 +762,10 @@ export class Searcher {
     return ply >= back ? this.pieceTo[ply - back]! : -1;
   }
 
-  /** Move ordering keys: table move, winning/equal captures by MVV-LVA, killers, counter-move, history, losing captures. */
+  /**
+   * Move ordering keys: table move, winning/equal captures by MVV-LVA and capture history,
+   * killers, counter-move, quiet histories, losing captures.
+   */
   private scoreMoves(start: number, end: number, ttMove: number, ply: number): void {
     const pos = this.pos;
     const t = this.tables;
@@ -757,7 +788,8 @@ export class Searcher {
         const attacker = t.kingLike[pos.board[moveFrom(m)]!]
           ? 50
           : t.valueMg[pos.board[moveFrom(m)]!]!;
-        s = (1 << 28) + victim * 16 - (attacker >> 4);
+        const history = this.captureHistory.score(this.captureKey(m)) >> 4;
+        s = (1 << 28) + victim * 16 - (attacker >> 4) + history;
         if (victim < attacker && see(pos, m, t.valueMg, t.kingLike) < 0) s = -(1 << 20) + victim;
       } else if (m === k1) s = (1 << 27) + 2;
       else if (m === k2) s = (1 << 27) + 1;
@@ -833,7 +865,8 @@ export class Searcher {
       pos.moves[n] = m;
       const victim = moveFlag(m) === EN_PASSANT ? 100 : t.valueMg[pos.board[moveTo(m)]!]!;
       const attacker = t.valueMg[pos.board[moveFrom(m)]!]!;
-      this.scores[n] = victim * 16 - (attacker >> 4);
+      this.scores[n] =
+        victim * 16 - (attacker >> 4) + (this.captureHistory.score(this.captureKey(m)) >> 4);
       n++;
     }
     for (let i = start; i < n; i++) {
