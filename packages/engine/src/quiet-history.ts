@@ -2,12 +2,11 @@
  * How good quiet moves were in this search (step 9 rewards, steps 7–8 read): the history of each
  * move, keyed by piece code and destination (`code * size + to`), and the continuation history
  * (Stockfish's): how good the move was after the move one ply back (the opponent's reply) and two
- * plies back (our previous move). Scores stay within +-HISTORY_MAX ("gravity").
+ * plies back (our previous move). Scores stay bounded (history-table.ts).
  */
 import type { Ruleset } from '@citadel/core';
+import { addWithGravity, denseMoveKeys } from './history-table.ts';
 
-/** Bound of the history scores. */
-const HISTORY_MAX = 16384;
 /**
  * Continuation history: at most 2^CONT_BITS entries, in one row per side to move and earlier
  * move (piece kind and cell, one ply back or two) with one entry per move (piece kind and cell).
@@ -17,34 +16,21 @@ const HISTORY_MAX = 16384;
  */
 const CONT_BITS = 22;
 
-/** History with gravity: adds `delta` to entry `k`, which stays within +-HISTORY_MAX, recent results weighing most. */
-export function addWithGravity(table: Int32Array | Int16Array, k: number, delta: number): void {
-  const h = table[k]!;
-  table[k] = (h + delta - (h * Math.abs(delta)) / HISTORY_MAX) | 0;
-}
-
 export class QuietHistory {
   private readonly history: Int32Array;
   private readonly continuation: Int16Array;
-  /** Per move key (code * size + to): piece kind * cells + cell, dense from 0 (colour left out). */
+  /** Per move key (code * size + to): its dense index (history-table.ts `denseMoveKeys`). */
   private readonly denseKey: Int32Array;
   /** Continuation entries per row (kinds * cells) and rows (4 per earlier key, or fewer by hash). */
   private readonly contKeys: number;
   private readonly contRows: number;
 
   constructor(rs: Ruleset) {
-    const cells = rs.geo.cells;
     this.history = new Int32Array(256 * rs.size);
-    this.contKeys = rs.kinds.length * cells.length;
+    this.contKeys = rs.kinds.length * rs.geo.cells.length;
     this.contRows = Math.min(4 * this.contKeys, Math.floor((1 << CONT_BITS) / this.contKeys));
     this.continuation = new Int16Array(this.contRows * this.contKeys);
-    this.denseKey = new Int32Array(256 * rs.size);
-    rs.kinds.forEach((kind, k) => {
-      for (let color = 0; color < 2; color++)
-        cells.forEach(
-          (s, i) => (this.denseKey[((kind << 1) | color) * rs.size + s] = k * cells.length + i),
-        );
-    });
+    this.denseKey = denseMoveKeys(rs);
   }
 
   /** Forget everything (new game). */

@@ -51,6 +51,7 @@ import {
 } from './score.ts';
 import { CaptureHistory } from './capture-history.ts';
 import { CorrectionHistory } from './correction-history.ts';
+import { historyBonus } from './history-table.ts';
 import { QuietHistory } from './quiet-history.ts';
 import { givesSafeCheck, playedCheckIsSafe } from './safe-checks.ts';
 import { see } from './see.ts';
@@ -545,9 +546,9 @@ export class Searcher {
       const key = this.pieceToKey(m);
       const stat = capture ? 0 : history.score(key, pos.side, back1, back2);
       // Pruning near the leaves (never the first move): quiet moves past the late-move limit,
-      // or futile at their reduced depth, or with a bad history (unless it is a check that
-      // keeps its piece: mating nets are made of quiet checks); captures that lose material
-      // by SEE at shallow depth.
+      // or futile at their reduced depth, or with a bad history (unless it gives a safe check:
+      // mating nets are made of quiet checks); captures that lose material by SEE at shallow
+      // depth.
       if (index > 0 && flag !== PROMOTE && best > -MATE_BOUND) {
         if (!capture) {
           if (quietsTried >= lateMoveLimit) continue;
@@ -628,9 +629,8 @@ export class Searcher {
           alpha = score;
           this.updatePv(ply, m);
           if (alpha >= beta) {
-            // 9. Killers, counter-move and history for quiet cut-off moves.
-            if (!capture) this.rewardQuiet(m, ply, depth, start, i);
-            this.rewardCaptures(capture ? m : 0, depth, start, i);
+            // 9. Killers, counter-move and histories.
+            this.rewardCutOff(m, capture, ply, depth, start, i);
             break;
           }
         }
@@ -700,46 +700,40 @@ export class Searcher {
     this.pvLength[ply] = n + 1;
   }
 
-  private rewardQuiet(
+  /**
+   * Step 9, after move `m` at index `cutIndex` cut off: it gains in its history (capture history
+   * for a capture; killers, counter-move, history and continuation history for a quiet move), and
+   * every move of the same kind tried before it loses as much.
+   */
+  private rewardCutOff(
     m: number,
+    capture: boolean,
     ply: number,
     depth: number,
     start: number,
     cutIndex: number,
   ): void {
     const pos = this.pos;
-    if (this.killers[ply * 2] !== m) {
-      this.killers[ply * 2 + 1] = this.killers[ply * 2]!;
-      this.killers[ply * 2] = m;
-    }
-    const size = pos.rs.size;
-    const bonus = Math.min(32 * depth * depth, 2000);
+    const bonus = historyBonus(depth);
     const back1 = this.earlierMove(ply, 1);
     const back2 = this.earlierMove(ply, 2);
-    this.quietHistory.add(this.pieceToKey(m), pos.side, back1, back2, bonus);
-    // Quiet moves tried before the cut-off lose what the cut-off move gained.
-    for (let i = start; i < cutIndex; i++) {
-      const q = this.pos.moves[i]!;
-      if (this.isCapture(q)) continue;
-      this.quietHistory.add(this.pieceToKey(q), pos.side, back1, back2, -bonus);
+    if (capture) this.captureHistory.add(this.captureKey(m), bonus);
+    else {
+      if (this.killers[ply * 2] !== m) {
+        this.killers[ply * 2 + 1] = this.killers[ply * 2]!;
+        this.killers[ply * 2] = m;
+      }
+      this.quietHistory.add(this.pieceToKey(m), pos.side, back1, back2, bonus);
+      if (ply > 0) {
+        const prevTo = moveTo(this.playedAt[ply - 1]!);
+        this.counter[pos.board[prevTo]! * pos.rs.size + prevTo] = m;
+      }
     }
-    if (ply > 0) {
-      const prev = this.playedAt[ply - 1]!;
-      const prevTo = moveTo(prev);
-      this.counter[pos.board[prevTo]! * size + prevTo] = m;
-    }
-  }
-
-  /**
-   * Capture history after a cut-off at move index `cutIndex`: the capture `m` that cut (0: a
-   * quiet move did) gains, and every capture tried before it loses as much.
-   */
-  private rewardCaptures(m: number, depth: number, start: number, cutIndex: number): void {
-    const bonus = Math.min(32 * depth * depth, 2000);
-    if (m !== 0) this.captureHistory.add(this.captureKey(m), bonus);
+    // Captures tried before any cut-off, and quiet moves tried before a quiet one, lose.
     for (let i = start; i < cutIndex; i++) {
-      const q = this.pos.moves[i]!;
+      const q = pos.moves[i]!;
       if (this.isCapture(q)) this.captureHistory.add(this.captureKey(q), -bonus);
+      else if (!capture) this.quietHistory.add(this.pieceToKey(q), pos.side, back1, back2, -bonus);
     }
   }
 
@@ -788,7 +782,7 @@ export class Searcher {
         const attacker = t.kingLike[pos.board[moveFrom(m)]!]
           ? 50
           : t.valueMg[pos.board[moveFrom(m)]!]!;
-        const history = this.captureHistory.score(this.captureKey(m)) >> 4;
+        const history = this.captureHistory.orderingBonus(this.captureKey(m));
         s = (1 << 28) + victim * 16 - (attacker >> 4) + history;
         if (victim < attacker && see(pos, m, t.valueMg, t.kingLike) < 0) s = -(1 << 20) + victim;
       } else if (m === k1) s = (1 << 27) + 2;
@@ -866,7 +860,7 @@ export class Searcher {
       const victim = moveFlag(m) === EN_PASSANT ? 100 : t.valueMg[pos.board[moveTo(m)]!]!;
       const attacker = t.valueMg[pos.board[moveFrom(m)]!]!;
       this.scores[n] =
-        victim * 16 - (attacker >> 4) + (this.captureHistory.score(this.captureKey(m)) >> 4);
+        victim * 16 - (attacker >> 4) + this.captureHistory.orderingBonus(this.captureKey(m));
       n++;
     }
     for (let i = start; i < n; i++) {
