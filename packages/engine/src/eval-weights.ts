@@ -114,7 +114,7 @@ export const DEFAULT_WEIGHTS: EvalWeights = {
 /**
  * husun10's distilled weights, shared by husun (the same pieces, the same board plus its corners).
  * One weight is set by hand since the sixteenth stop (README "Benchmarks"): the distilled middlegame
- * pawn advance of 95 made us push pawns in 42% of our moves of plies 8-59 against Fairy-Stockfish,
+ * pawn advance of 95 made us push pawns in 40% of our moves of plies 8-59 against Fairy-Stockfish,
  * which pushes in 22%; 35 scored 6.3 +- 4.4 points better over 120 paired games against it.
  */
 const HUSUN10: Partial<EvalWeights> = {

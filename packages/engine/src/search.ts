@@ -782,9 +782,14 @@ export class Searcher {
         const attacker = t.kingLike[pos.board[moveFrom(m)]!]
           ? 50
           : t.valueMg[pos.board[moveFrom(m)]!]!;
-        const history = this.captureHistory.orderingBonus(this.captureKey(m));
-        s = (1 << 28) + victim * 16 - (attacker >> 4) + history;
+        // A capture SEE says loses goes last, without its history (read only for the others).
         if (victim < attacker && see(pos, m, t.valueMg, t.kingLike) < 0) s = -(1 << 20) + victim;
+        else
+          s =
+            (1 << 28) +
+            victim * 16 -
+            (attacker >> 4) +
+            this.captureHistory.orderingBonus(this.captureKey(m));
       } else if (m === k1) s = (1 << 27) + 2;
       else if (m === k2) s = (1 << 27) + 1;
       else if (m === counterMove) s = 1 << 26;
