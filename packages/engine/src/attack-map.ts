@@ -54,6 +54,18 @@ function leapLists(rs: Ruleset): { first: Int32Array; to: Int16Array; mode: Uint
   return { first, to: Int16Array.from(to), mode: Uint8Array.from(mode) };
 }
 
+/** Whether side `c`'s leap of `mode` may end on a cell holding `occupant`. */
+function leapLands(occupant: number, mode: number, c: number): boolean {
+  return occupant === EMPTY ? mode !== MODE_CAPTURE : (occupant & 1) !== c && mode !== MODE_MOVE;
+}
+
+/** The first cell of slide `j` from `from` (past the free first step of a two-step start), or -1. */
+function slideFrom(rs: Ruleset, board: Uint8Array, from: number, j: number): number {
+  const off = rs.slideOff[j]!;
+  if (rs.slideMin[j] !== 2) return from + off;
+  return board[from + off] === EMPTY ? from + 2 * off : -1;
+}
+
 export class AttackMap {
   /** Per side and cell (index side * size + cell): number of attackers, cheapest value. */
   private readonly count: Uint8Array;
@@ -104,6 +116,40 @@ export class AttackMap {
   mobilityMg = 0;
   mobilityEg = 0;
 
+  /**
+   * Safe moves of side `c`'s piece on `from` after both sides were scanned: moves to cells the
+   * enemy does not attack, or captures of a piece worth at least `value`. Counting stops above
+   * `limit` (callers only ask whether a piece is nearly trapped).
+   */
+  safeMoves(pos: FastPosition, from: number, c: number, value: number, limit: number): number {
+    const rs = pos.rs;
+    const board = pos.board;
+    const enemy = (c ^ 1) * this.size;
+    const code = board[from]!;
+    const base = code * this.size;
+    const values = this.t.valueMg;
+    const safe = (to: number): boolean => {
+      const occupant = board[to]!;
+      return this.count[enemy + to] === 0 || (occupant !== EMPTY && values[occupant]! >= value);
+    };
+    let n = 0;
+    const leapEnd = this.leapFirst[base + from + 1]!;
+    for (let j = this.leapFirst[base + from]!; j < leapEnd; j++) {
+      const to = this.leapTo[j]!;
+      if (leapLands(board[to]!, this.leapMode[j]!, c) && safe(to) && ++n > limit) return n;
+    }
+    for (let j = rs.slideStart[code]!; j < rs.slideEnd[code]!; j++) {
+      const off = rs.slideOff[j]!;
+      for (let to = slideFrom(rs, board, from, j); to >= 0; to += off) {
+        const occupant = board[to]!;
+        if (occupant === OFF || (occupant !== EMPTY && (occupant & 1) === c)) break;
+        if (rs.stop[base + to] === 1 && safe(to) && ++n > limit) return n;
+        if (occupant !== EMPTY) break;
+      }
+    }
+    return n;
+  }
+
   /** Scans side `c`'s pieces into the map and sets its weighted mobility (see above). */
   scan(pos: FastPosition, c: number): void {
     const t = this.t;
@@ -136,16 +182,12 @@ export class AttackMap {
         const occupant = board[to]!;
         const mode = this.leapMode[j];
         if (mode !== MODE_MOVE) this.mark(side + to, value);
-        if (occupant === EMPTY ? mode !== MODE_CAPTURE : (occupant & 1) !== c && mode !== MODE_MOVE)
-          moves++;
+        if (leapLands(occupant, mode, c)) moves++;
       }
       for (let j = rs.slideStart[code]!, end = rs.slideEnd[code]!; j < end; j++) {
         const off = rs.slideOff[j]!;
-        let to = from + off;
-        if (rs.slideMin[j] === 2) {
-          if (board[to] !== EMPTY) continue;
-          to += off;
-        }
+        let to = slideFrom(rs, board, from, j);
+        if (to < 0) continue;
         for (;;) {
           const occupant = board[to]!;
           if (occupant === OFF) break;

@@ -53,6 +53,11 @@ export interface EvalWeights {
   /** A piece attacked and not defended, middlegame / endgame. */
   readonly hangingMg: number;
   readonly hangingEg: number;
+  /**
+   * A piece in the enemy half with no safe move (no cell the enemy does not attack, no capture
+   * of an equal or better piece) loses this percent of its value; with one safe move, half.
+   */
+  readonly trappedPiece: number;
   /** Royal safety: per enemy attack on the cells around our royal (middlegame). */
   readonly royalZoneAttack: number;
   /**
@@ -108,6 +113,7 @@ export const DEFAULT_WEIGHTS: EvalWeights = {
   hangingEg: 35,
   royalZoneAttack: 10,
   royalDanger: 100,
+  trappedPiece: 0,
   valueScale: {},
 };
 
@@ -124,6 +130,7 @@ const HUSUN10: Partial<EvalWeights> = {
   royalCentralityEg: 37,
   pawnAdvanceMg: 35,
   pawnAdvanceEg: 0,
+  trappedPiece: 40,
   pawnCentreMg: 0,
   doubledPawn: 8,
   isolatedPawn: 24,

@@ -77,4 +77,24 @@ describe('evaluate', () => {
     const lone = '*11*/12*/*11*/*11*/*4k6*/*11*/*11*/*11*/*4K7/*R10* w - - 0 1';
     expect(evalWith(lone, true, 'tamerlane')).toBe(evalWith(lone, false, 'tamerlane'));
   });
+
+  it('trapped piece: a bishop in the enemy half with no safe move loses part of its value', () => {
+    const evalWith = (fen: string, trappedPiece: number): number => {
+      const r = new Engine({ weights: { ...DEFAULT_WEIGHTS, trappedPiece } }).evaluate({
+        variant: 'chess',
+        fen,
+      });
+      if (!r.ok) throw new Error(r.error);
+      return r.value;
+    };
+    // The bishop took on a7: b6 (defended by c7) shuts it in and the rook on d8 watches b8.
+    const trapped = '3rk3/B1p5/1p6/8/8/8/8/4K3 w - - 0 1';
+    expect(evalWith(trapped, 40)).toBeLessThan(evalWith(trapped, 0) - 100);
+    // Without the b6 pawn the bishop has the long diagonal: no penalty.
+    const free = '3rk3/B1p5/8/8/8/8/8/4K3 w - - 0 1';
+    expect(evalWith(free, 40)).toBe(evalWith(free, 0));
+    // Shut in at home (a2 behind b3, defended by c4; only b1 is safe) is not the term's case.
+    const home = '3rk3/8/8/8/2p5/1p6/B7/4K3 w - - 0 1';
+    expect(evalWith(home, 40)).toBe(evalWith(home, 0));
+  });
 });

@@ -207,15 +207,28 @@ export class Evaluator {
       const count = pos.pieceCount[c]!;
       let lesser = 0;
       let hanging = 0;
+      let trapped = 0;
       for (let i = 0; i < count; i++) {
         const s = pos.pieceAt(c, i);
         const code = board[s]!;
-        if (t.kingLike[code] || map.attackers(them, s) === 0) continue;
+        if (t.kingLike[code]) continue;
+        // A piece in the enemy half with at most one safe move is nearly trapped (a war machine
+        // that took a pawn behind the enemy's lines): the search would see it caught too late.
+        if (w.trappedPiece !== 0 && rs.isPawn[code] !== 1) {
+          const r = (s >> 4) - PAD;
+          if (c === 0 ? 2 * r >= geo.ranks : 2 * r < geo.ranks) {
+            const value = t.valueMg[code]!;
+            const safe = map.safeMoves(pos, s, c, value, 1);
+            if (safe <= 1) trapped += safe === 0 ? value : value >> 1;
+          }
+        }
+        if (map.attackers(them, s) === 0) continue;
         if (map.cheapestAttacker(them, s) < t.valueMg[code]!) lesser++;
         else if (map.attackers(c, s) === 0) hanging++;
       }
-      mg -= sign * (w.threatByLesserMg * lesser + w.hangingMg * hanging);
-      eg -= sign * (w.threatByLesserEg * lesser + w.hangingEg * hanging);
+      const trappedCost = ((trapped * w.trappedPiece) / 100) | 0;
+      mg -= sign * (w.threatByLesserMg * lesser + w.hangingMg * hanging + trappedCost);
+      eg -= sign * (w.threatByLesserEg * lesser + w.hangingEg * hanging + trappedCost);
       const k = c === 0 ? royal0 : royal1;
       if (k < 0) continue;
       // Attacks on the royal's 8 neighbours, and how many of them only the royal defends.

@@ -9,15 +9,17 @@
  *              zugzwang)  7 move generation (after the table move), terminal positions (mate,
  *              stalemate as a win, loss or draw per variant)  8 PVS over ordered moves:
  *              late-move, futility and history pruning (not of safe checks: safe-checks.ts), a
- *              singular extension of the table move, no check extension for a check that is not
+ *              singular extension of the table move (a ply less when it is not singular but
+ *              its table score fails high), no check extension for a check that is not
  *              safe, late-move reductions (each child told whether it is in check)  9 killers,
  *              counter-moves, history and continuation history (quiet-history.ts) and capture
  *              history (capture-history.ts) on cut-offs  10 store in the table  11 correction
  *              history (correction-history.ts): how far the result was from the static evaluation.
  *   Static evaluations are corrected by the correction history (pawn structure, material).
- *   qsearch(): stand pat, captures and promotions ordered by MVV-LVA and capture history,
- *              filtered by SEE; all evasions when in check; where stalemate loses, a stalemate
- *              test only when the side to move has few men left.
+ *   qsearch(): stand pat (sharpened by a table bound), the table move first, then captures
+ *              and promotions ordered by MVV-LVA and capture history, filtered by SEE; all
+ *              evasions when in check; where stalemate loses, a stalemate test only when the
+ *              side to move has few men left. Its best capture is stored as the table move.
  *
  * The searcher never prints: it reports through callbacks. It reads the clock and the stop flag
  * only through `SearchCallbacks`, so it runs anywhere (main thread, Node worker, Web Worker).
@@ -591,6 +593,8 @@ export class Searcher {
         if (this.aborted) return 0;
         if (others < singularBeta) extension = 1;
         else if (singularBeta >= beta) return singularBeta;
+        // Not singular, and the table says it fails high anyway: search it a ply shallower.
+        else if (ttScore >= beta) extension = -1;
       }
       this.playedAt[ply] = m;
       this.pieceTo[ply] = key;
@@ -828,15 +832,17 @@ export class Searcher {
     if (ply >= MAX_PLY - 2) return this.evaluator.evaluate(pos);
     // The table: a stored bound of any depth decides a quiescence node.
     this.probeTable(pos);
-    if (this.probe.hit) {
-      const s = scoreFromTable(this.probe.score, ply);
-      const b = this.probe.bound;
+    const tableHit = this.probe.hit;
+    const tableScore = tableHit ? scoreFromTable(this.probe.score, ply) : 0;
+    const tableBound = this.probe.bound;
+    const tableMove = tableHit ? this.probe.move : 0;
+    if (tableHit) {
       if (
-        b === BOUND_EXACT ||
-        (b === BOUND_LOWER && s >= beta) ||
-        (b === BOUND_UPPER && s <= alpha)
+        tableBound === BOUND_EXACT ||
+        (tableBound === BOUND_LOWER && tableScore >= beta) ||
+        (tableBound === BOUND_UPPER && tableScore <= alpha)
       )
-        return s;
+        return tableScore;
     }
     const checked = hint >= 0 ? hint === 1 : inCheck(pos);
     let best = -INFINITE;
@@ -851,6 +857,13 @@ export class Searcher {
     }
     if (!checked) {
       best = this.corrected(this.evaluator.evaluate(pos));
+      // A table bound on the side of the evaluation it sharpens replaces it.
+      if (
+        tableHit &&
+        !isMateScore(tableScore) &&
+        (tableBound === BOUND_LOWER ? tableScore > best : tableScore < best)
+      )
+        best = tableScore;
       if (best >= beta) return best;
       if (best > alpha) alpha = best;
       if (!stalemateWatch) end = generateTactical(pos, start);
@@ -865,9 +878,12 @@ export class Searcher {
       const victim = moveFlag(m) === EN_PASSANT ? 100 : t.valueMg[pos.board[moveTo(m)]!]!;
       const attacker = t.valueMg[pos.board[moveFrom(m)]!]!;
       this.scores[n] =
-        victim * 16 - (attacker >> 4) + this.captureHistory.orderingBonus(this.captureKey(m));
+        m === tableMove
+          ? 1 << 30
+          : victim * 16 - (attacker >> 4) + this.captureHistory.orderingBonus(this.captureKey(m));
       n++;
     }
+    let bestMove = 0;
     for (let i = start; i < n; i++) {
       const m = this.pickNext(i, n);
       if (!checked && moveFlag(m) !== PROMOTE) {
@@ -884,6 +900,7 @@ export class Searcher {
         best = score;
         if (score > alpha) {
           alpha = score;
+          bestMove = m;
           this.updatePv(ply, m);
           if (alpha >= beta) break;
         }
@@ -894,7 +911,7 @@ export class Searcher {
       this.tt.store(
         pos.hashLo,
         pos.hashHi,
-        0,
+        bestMove,
         scoreToTable(result, ply),
         0,
         result >= beta ? BOUND_LOWER : BOUND_UPPER,

@@ -82,7 +82,15 @@ export class TranspositionTable {
       const oldAge = (old >> 2) & 63;
       if (oldAge === this.age && oldDepth > depth && bound !== BOUND_EXACT) return;
     }
-    if (same && move === 0) move = d[i + 2]!; // keep the known best move
+    if (same) {
+      if (move === 0) move = d[i + 2]!; // keep the known best move
+      // A much shallower bound does not replace a deeper result of the same position.
+      const oldDepth = ((old >> 8) & 0xff) - 1;
+      if (bound !== BOUND_EXACT && oldDepth > depth + 3) {
+        d[i + 2] = move;
+        return;
+      }
+    }
     d[i] = lo;
     d[i + 1] = hi;
     d[i + 2] = move;
