@@ -391,6 +391,12 @@ export class Searcher {
     return false;
   }
 
+  /** Middlegame value of what move `m` captures (a pawn for en passant; 0 for none). */
+  private victimValue(m: number): number {
+    if (moveFlag(m) === EN_PASSANT) return 100;
+    return this.tables.valueMg[this.pos.board[moveTo(m)]!]!;
+  }
+
   /** Captures (an enemy piece on the target, en passant) and promotions. */
   private isCapture(m: number): boolean {
     const flag = moveFlag(m);
@@ -782,7 +788,7 @@ export class Searcher {
       let s: number;
       if (m === ttMove) s = 1 << 30;
       else if (this.isCapture(m)) {
-        const victim = moveFlag(m) === EN_PASSANT ? 100 : t.valueMg[pos.board[moveTo(m)]!]!;
+        const victim = this.victimValue(m);
         const attacker = t.kingLike[pos.board[moveFrom(m)]!]
           ? 50
           : t.valueMg[pos.board[moveFrom(m)]!]!;
@@ -875,7 +881,7 @@ export class Searcher {
       const m = pos.moves[i]!;
       if (!checked && !this.isCapture(m)) continue;
       pos.moves[n] = m;
-      const victim = moveFlag(m) === EN_PASSANT ? 100 : t.valueMg[pos.board[moveTo(m)]!]!;
+      const victim = this.victimValue(m);
       const attacker = t.valueMg[pos.board[moveFrom(m)]!]!;
       this.scores[n] =
         m === tableMove
@@ -887,7 +893,7 @@ export class Searcher {
     for (let i = start; i < n; i++) {
       const m = this.pickNext(i, n);
       if (!checked && moveFlag(m) !== PROMOTE) {
-        const victim = moveFlag(m) === EN_PASSANT ? 100 : t.valueMg[pos.board[moveTo(m)]!]!;
+        const victim = this.victimValue(m);
         if (best + victim + 200 < alpha) continue; // delta pruning
         if (see(pos, m, t.valueMg, t.kingLike) < 0) continue;
       }
