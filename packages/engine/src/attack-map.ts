@@ -127,27 +127,36 @@ export class AttackMap {
     const enemy = (c ^ 1) * this.size;
     const code = board[from]!;
     const base = code * this.size;
-    const values = this.t.valueMg;
-    const safe = (to: number): boolean => {
-      const occupant = board[to]!;
-      return this.count[enemy + to] === 0 || (occupant !== EMPTY && values[occupant]! >= value);
-    };
     let n = 0;
     const leapEnd = this.leapFirst[base + from + 1]!;
     for (let j = this.leapFirst[base + from]!; j < leapEnd; j++) {
       const to = this.leapTo[j]!;
-      if (leapLands(board[to]!, this.leapMode[j]!, c) && safe(to) && ++n > limit) return n;
+      if (
+        leapLands(board[to]!, this.leapMode[j]!, c) &&
+        this.isSafe(board, to, enemy, value) &&
+        ++n > limit
+      )
+        return n;
     }
     for (let j = rs.slideStart[code]!; j < rs.slideEnd[code]!; j++) {
       const off = rs.slideOff[j]!;
       for (let to = slideFrom(rs, board, from, j); to >= 0; to += off) {
         const occupant = board[to]!;
         if (occupant === OFF || (occupant !== EMPTY && (occupant & 1) === c)) break;
-        if (rs.stop[base + to] === 1 && safe(to) && ++n > limit) return n;
+        if (rs.stop[base + to] === 1 && this.isSafe(board, to, enemy, value) && ++n > limit)
+          return n;
         if (occupant !== EMPTY) break;
       }
     }
     return n;
+  }
+
+  /** A target the enemy (map index base `enemy`) does not attack, or holding a piece worth `value` or more. */
+  private isSafe(board: Uint8Array, to: number, enemy: number, value: number): boolean {
+    const occupant = board[to]!;
+    return (
+      this.count[enemy + to] === 0 || (occupant !== EMPTY && this.t.valueMg[occupant]! >= value)
+    );
   }
 
   /** Scans side `c`'s pieces into the map and sets its weighted mobility (see above). */

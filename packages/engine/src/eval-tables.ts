@@ -46,6 +46,8 @@ export interface EvalTables {
   readonly phaseTotal: number;
   /** 1 for codes that are royal pieces (King, Prince in the pool) or the Adventitious King. */
   readonly kingLike: Uint8Array;
+  /** 1 where a cell lies in the enemy half for a colour: index colour * size + cell. */
+  readonly enemyHalf: Uint8Array;
   /** Cells of each colour's enemy citadels that its royals may enter (draw by entering). */
   readonly enemyCitadels: readonly [readonly number[], readonly number[]];
   readonly weights: EvalWeights;
@@ -196,6 +198,7 @@ function build(rs: Ruleset, w: EvalWeights): EvalTables {
     phaseWeight,
     phaseTotal,
     kingLike,
+    enemyHalf: enemyHalfTable(rs),
     enemyCitadels,
     weights: w,
     kindValue,
@@ -204,6 +207,15 @@ function build(rs: Ruleset, w: EvalWeights): EvalTables {
     centreMid: Math.max(...rs.geo.cells.map((c) => centreness[c]!)) >> 1,
     mopUp: geo.citadels.length === 0,
   };
+}
+
+function enemyHalfTable(rs: Ruleset): Uint8Array {
+  const geo = rs.geo;
+  const out = new Uint8Array(2 * rs.size);
+  for (const color of [0, 1] as const)
+    for (const c of geo.cells)
+      out[color * rs.size + c] = 2 * rs.relativeRank(color, geo.rankOf(c)) >= geo.ranks ? 1 : 0;
+  return out;
 }
 
 function centrenessTable(rs: Ruleset): Uint8Array {

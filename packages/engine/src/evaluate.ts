@@ -212,18 +212,15 @@ export class Evaluator {
         const s = pos.pieceAt(c, i);
         const code = board[s]!;
         if (t.kingLike[code]) continue;
+        const value = t.valueMg[code]!;
         // A piece in the enemy half with at most one safe move is nearly trapped (a war machine
         // that took a pawn behind the enemy's lines): the search would see it caught too late.
-        if (w.trappedPiece !== 0 && rs.isPawn[code] !== 1) {
-          const r = (s >> 4) - PAD;
-          if (c === 0 ? 2 * r >= geo.ranks : 2 * r < geo.ranks) {
-            const value = t.valueMg[code]!;
-            const safe = map.safeMoves(pos, s, c, value, 1);
-            if (safe <= 1) trapped += safe === 0 ? value : value >> 1;
-          }
+        if (w.trappedPiece !== 0 && rs.isPawn[code] !== 1 && t.enemyHalf[c * size + s] === 1) {
+          const safe = map.safeMoves(pos, s, c, value, 1);
+          if (safe <= 1) trapped += safe === 0 ? value : value >> 1;
         }
         if (map.attackers(them, s) === 0) continue;
-        if (map.cheapestAttacker(them, s) < t.valueMg[code]!) lesser++;
+        if (map.cheapestAttacker(them, s) < value) lesser++;
         else if (map.attackers(c, s) === 0) hanging++;
       }
       const trappedCost = ((trapped * w.trappedPiece) / 100) | 0;

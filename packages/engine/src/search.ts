@@ -58,7 +58,14 @@ import { QuietHistory } from './quiet-history.ts';
 import { givesSafeCheck, playedCheckIsSafe } from './safe-checks.ts';
 import { see } from './see.ts';
 import type { TranspositionTable } from './transposition-table.ts';
-import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, type TableProbe } from './transposition-table.ts';
+import {
+  BOUND_EXACT,
+  BOUND_LOWER,
+  BOUND_UPPER,
+  boundDecides,
+  boundSharpens,
+  type TableProbe,
+} from './transposition-table.ts';
 
 export const MAX_PLY = 96;
 /** Late-move reductions by depth and move index: 0.75 + ln(depth) * ln(index) / 2.1, rounded down. */
@@ -456,11 +463,8 @@ export class Searcher {
     const ttBound = tte.bound;
     if (tte.hit) {
       ttMove = tte.move;
-      if (!pvNode && ttDepth >= depth) {
-        if (ttBound === BOUND_EXACT) return ttScore;
-        if (ttBound === BOUND_LOWER && ttScore >= beta) return ttScore;
-        if (ttBound === BOUND_UPPER && ttScore <= alpha) return ttScore;
-      }
+      if (!pvNode && ttDepth >= depth && boundDecides(ttBound, ttScore, alpha, beta))
+        return ttScore;
     }
 
     // 5. Static evaluation (sharpened by a table bound), reverse futility pruning, razoring;
@@ -472,13 +476,8 @@ export class Searcher {
       rawEval = this.evaluator.evaluate(pos);
       correctedEval = this.corrected(rawEval);
       staticEval = correctedEval;
-      if (tte.hit && !isMateScore(tte.score)) {
-        if (
-          ttBound === BOUND_EXACT ||
-          (ttBound === BOUND_LOWER ? ttScore > staticEval : ttScore < staticEval)
-        )
-          staticEval = ttScore;
-      }
+      if (tte.hit && !isMateScore(tte.score) && boundSharpens(ttBound, ttScore, staticEval))
+        staticEval = ttScore;
     }
     this.staticEvals[ply] = staticEval;
     // Improving: better than two plies ago (our previous turn), so less is pruned.
@@ -842,14 +841,7 @@ export class Searcher {
     const tableScore = tableHit ? scoreFromTable(this.probe.score, ply) : 0;
     const tableBound = this.probe.bound;
     const tableMove = tableHit ? this.probe.move : 0;
-    if (tableHit) {
-      if (
-        tableBound === BOUND_EXACT ||
-        (tableBound === BOUND_LOWER && tableScore >= beta) ||
-        (tableBound === BOUND_UPPER && tableScore <= alpha)
-      )
-        return tableScore;
-    }
+    if (tableHit && boundDecides(tableBound, tableScore, alpha, beta)) return tableScore;
     const checked = hint >= 0 ? hint === 1 : inCheck(pos);
     let best = -INFINITE;
     // In check every evasion is searched. Where stalemate decides the game (it loses) and the
@@ -864,11 +856,7 @@ export class Searcher {
     if (!checked) {
       best = this.corrected(this.evaluator.evaluate(pos));
       // A table bound on the side of the evaluation it sharpens replaces it.
-      if (
-        tableHit &&
-        !isMateScore(tableScore) &&
-        (tableBound === BOUND_LOWER ? tableScore > best : tableScore < best)
-      )
+      if (tableHit && !isMateScore(tableScore) && boundSharpens(tableBound, tableScore, best))
         best = tableScore;
       if (best >= beta) return best;
       if (best > alpha) alpha = best;

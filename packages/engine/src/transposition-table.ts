@@ -1,12 +1,27 @@
 /**
  * The transposition table: a power-of-two number of entries in typed arrays (optionally over a
  * SharedArrayBuffer, so Lazy SMP workers share one table). Replacement: an entry is overwritten
- * by a search of the same position, by a deeper search, or when it is from an older search.
+ * by a search of the same position (unless that is an inexact bound more than 3 plies shallower),
+ * by a deeper search, or when it is from an older search.
  */
 export const BOUND_NONE = 0;
 export const BOUND_UPPER = 1;
 export const BOUND_LOWER = 2;
 export const BOUND_EXACT = 3;
+
+/** Whether a stored `bound` on `score` decides a node searched with the window (alpha, beta). */
+export function boundDecides(bound: number, score: number, alpha: number, beta: number): boolean {
+  return (
+    bound === BOUND_EXACT ||
+    (bound === BOUND_LOWER && score >= beta) ||
+    (bound === BOUND_UPPER && score <= alpha)
+  );
+}
+
+/** Whether a stored `bound` on `score` is a better estimate than `estimate` (exact: always). */
+export function boundSharpens(bound: number, score: number, estimate: number): boolean {
+  return bound === BOUND_EXACT || (bound === BOUND_LOWER ? score > estimate : score < estimate);
+}
 
 /** Bytes per entry: key lo/hi, move, score+depth+bound+age packed. */
 const ENTRY_INTS = 4;
@@ -76,16 +91,15 @@ export class TranspositionTable {
     const i = (lo & this.mask) * ENTRY_INTS;
     const d = this.data;
     const old = d[i + 3]!;
+    const oldDepth = ((old >> 8) & 0xff) - 1;
     const same = d[i] === lo && d[i + 1] === hi;
     if (old !== 0 && !same) {
-      const oldDepth = ((old >> 8) & 0xff) - 1;
       const oldAge = (old >> 2) & 63;
       if (oldAge === this.age && oldDepth > depth && bound !== BOUND_EXACT) return;
     }
     if (same) {
       if (move === 0) move = d[i + 2]!; // keep the known best move
       // A much shallower bound does not replace a deeper result of the same position.
-      const oldDepth = ((old >> 8) & 0xff) - 1;
       if (bound !== BOUND_EXACT && oldDepth > depth + 3) {
         d[i + 2] = move;
         return;
