@@ -37,17 +37,19 @@ export function see(
     captureSq = to - (us === 0 ? STRIDE : -STRIDE);
     victim = board[captureSq]!;
   }
+  // Captured and capturing pieces are lifted off the board (recorded to put back afterwards),
+  // so that lines through their cells open.
   let n = 0;
-  const remove = (s: number): void => {
-    removedSq[n] = s;
-    removedCode[n] = board[s]!;
-    board[s] = EMPTY;
-    n++;
-  };
   gain[0] = victim === EMPTY ? 0 : kingLike[victim] ? ROYAL_VALUE : value[victim]!;
   let onTarget = board[from]!;
-  if (captureSq !== to) remove(captureSq);
-  remove(from);
+  if (captureSq !== to) {
+    removedSq[n] = captureSq;
+    removedCode[n++] = victim;
+    board[captureSq] = EMPTY;
+  }
+  removedSq[n] = from;
+  removedCode[n++] = onTarget;
+  board[from] = EMPTY;
   let side = us ^ 1;
   let d = 0;
   while (d < 62) {
@@ -56,7 +58,9 @@ export function see(
     d++;
     gain[d] = (kingLike[onTarget] ? ROYAL_VALUE : value[onTarget]!) - gain[d - 1]!;
     onTarget = board[attacker]!;
-    remove(attacker);
+    removedSq[n] = attacker;
+    removedCode[n++] = onTarget;
+    board[attacker] = EMPTY;
     side ^= 1;
   }
   while (n > 0) {
