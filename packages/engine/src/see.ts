@@ -20,6 +20,14 @@ const gain = new Int32Array(64);
 const removedSq = new Int32Array(64);
 const removedCode = new Int32Array(64);
 
+/** Lifts the piece on `s` off the board as removal number `n` (put back in reverse order); returns n + 1. */
+function lift(board: Uint8Array, s: number, n: number): number {
+  removedSq[n] = s;
+  removedCode[n] = board[s]!;
+  board[s] = EMPTY;
+  return n + 1;
+}
+
 /** Material result of `move` for the mover after the best exchange sequence on its target cell. */
 export function see(
   pos: FastPosition,
@@ -37,19 +45,12 @@ export function see(
     captureSq = to - (us === 0 ? STRIDE : -STRIDE);
     victim = board[captureSq]!;
   }
-  // Captured and capturing pieces are lifted off the board (recorded to put back afterwards),
-  // so that lines through their cells open.
+  // Captured and capturing pieces are lifted off the board, so that lines through their cells open.
   let n = 0;
   gain[0] = victim === EMPTY ? 0 : kingLike[victim] ? ROYAL_VALUE : value[victim]!;
   let onTarget = board[from]!;
-  if (captureSq !== to) {
-    removedSq[n] = captureSq;
-    removedCode[n++] = victim;
-    board[captureSq] = EMPTY;
-  }
-  removedSq[n] = from;
-  removedCode[n++] = onTarget;
-  board[from] = EMPTY;
+  if (captureSq !== to) n = lift(board, captureSq, n);
+  n = lift(board, from, n);
   let side = us ^ 1;
   let d = 0;
   while (d < 62) {
@@ -58,9 +59,7 @@ export function see(
     d++;
     gain[d] = (kingLike[onTarget] ? ROYAL_VALUE : value[onTarget]!) - gain[d - 1]!;
     onTarget = board[attacker]!;
-    removedSq[n] = attacker;
-    removedCode[n++] = onTarget;
-    board[attacker] = EMPTY;
+    n = lift(board, attacker, n);
     side ^= 1;
   }
   while (n > 0) {
