@@ -3,24 +3,17 @@
  * limits in, a best move and search reports out. Protocol front-ends (UCI in the CLI, the web
  * Worker) own the clock and the stop flag and pass them in; the engine never prints.
  */
-import { Position, err, ok, type Result, makeMoveText, mulberry32 } from '@citadel/core';
+import { err, ok, type Position, type Result, makeMoveText, mulberry32 } from '@citadel/core';
 import { evalTables } from './eval-tables.ts';
 import type { EvalWeights } from './eval-weights.ts';
+import { GameCache, setUpGame, type GameSpec } from './game-setup.ts';
 import { gaussian, levelSettings, MAX_LEVEL } from './levels.ts';
 import { toUciScore, type UciScore } from './score.ts';
 import { Searcher, type IterationInfo, type RootLine, type SearchLimits } from './search.ts';
 import { budget } from './time-manager.ts';
 import { TranspositionTable } from './transposition-table.ts';
 
-export interface GameSpec {
-  readonly variant: string;
-  readonly array?: string | undefined;
-  readonly rules?: Readonly<Record<string, string>> | undefined;
-  /** Our FEN; omitted = the start position of the array. */
-  readonly fen?: string | undefined;
-  /** Moves played since, as move text or SAN. */
-  readonly moves?: readonly string[] | undefined;
-}
+export type { GameSpec };
 
 export interface GoLimits {
   readonly depth?: number;
@@ -94,6 +87,8 @@ export class Engine {
   private tt: TranspositionTable;
   private readonly searchers = new Map<string, Searcher>();
   private random: () => number;
+  /** The last game searched: the next `go`, two plies on, plays only the new moves. */
+  private readonly games = new GameCache();
 
   /** `tableBuffer`: share one transposition table between engines (Lazy SMP workers). */
   constructor(options: Partial<EngineOptions> = {}, tableBuffer?: SharedArrayBuffer) {
@@ -109,25 +104,17 @@ export class Engine {
     this.searchers.clear();
   }
 
-  /** A new game: forget the table and move-ordering statistics. */
+  /** A new game: forget the table, move-ordering statistics and the last game set up. */
   newGame(): void {
     this.tt.clear();
+    this.games.clear();
     for (const s of this.searchers.values()) s.clearHistory();
     if (this.options.seed) this.random = mulberry32(this.options.seed);
   }
 
   /** Sets up the game's current position, or says what is wrong with it. */
   static setUp(game: GameSpec): Result<Position> {
-    const options = { array: game.array, rules: game.rules };
-    const start = game.fen
-      ? Position.fromFen(game.variant, game.fen, options)
-      : Position.start(game.variant, options);
-    if (!start.ok) return start;
-    for (const m of game.moves ?? []) {
-      const r = start.value.play(m);
-      if (!r.ok) return err(r.error);
-    }
-    return start;
+    return setUpGame(game);
   }
 
   private searcherFor(position: Position): Searcher {
@@ -150,7 +137,7 @@ export class Engine {
 
   /** Searches the game's position within the limits. */
   go(game: GameSpec, limits: GoLimits, io: EngineIo): Result<EngineResult> {
-    const p = Engine.setUp(game);
+    const p = this.games.get(game);
     if (!p.ok) return p;
     const position = p.value;
     const fast = position.fastPosition();

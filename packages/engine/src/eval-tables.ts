@@ -31,9 +31,10 @@ export interface EvalTables {
   readonly psqEg: Int32Array;
   /**
    * The same two tables interleaved, middlegame at 2 * (code * size + cell) and endgame next to
-   * it, so the evaluation reads one cache line per piece.
+   * it, so the evaluation reads one cache line per piece; 16-bit, half the memory (entries are
+   * within ±1100; building tables with one beyond 16 bits throws).
    */
-  readonly psqPairs: Int32Array;
+  readonly psqPairs: Int16Array;
   /**
    * Per-move mobility by piece code in tenths of a centipawn, middlegame / endgame (0 for pawns
    * and royals): integers, so both sides' sums are exact and the evaluation stays symmetric.
@@ -250,9 +251,11 @@ function startPhase(rs: Ruleset, phaseWeight: Int32Array): number {
 }
 
 /** Two tables of one length as one of pairs: a[i] at 2i, b[i] at 2i + 1. */
-function interleave(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(2 * a.length);
+function interleave(a: Int32Array, b: Int32Array): Int16Array {
+  const out = new Int16Array(2 * a.length);
   for (let i = 0; i < a.length; i++) {
+    if (Math.abs(a[i]!) > 0x7fff || Math.abs(b[i]!) > 0x7fff)
+      throw new Error(`piece-square entry ${a[i]} / ${b[i]} does not fit 16 bits`);
     out[2 * i] = a[i]!;
     out[2 * i + 1] = b[i]!;
   }

@@ -1,5 +1,6 @@
 /** Public API of the Citadel engine. */
 export { Engine, DEFAULT_OPTIONS } from './engine.ts';
+export { GameCache } from './game-setup.ts';
 export type {
   EngineIo,
   EngineInfo,

@@ -11,7 +11,8 @@
  *              late-move, futility and history pruning (not of safe checks: safe-checks.ts), a
  *              singular extension of the table move (a ply less when it is not singular but
  *              its table score fails high), no check extension for a check that is not
- *              safe, late-move reductions (each child told whether it is in check)  9 killers,
+ *              safe, late-move reductions (each child told whether it is in check; two plies
+ *              more at expected cut nodes, Stockfish's `cutNode`)  9 killers,
  *              counter-moves, history and continuation history (quiet-history.ts) and capture
  *              history (capture-history.ts) on cut-offs  10 store in the table  11 correction
  *              history (correction-history.ts): how far the result was from the static evaluation.
@@ -86,6 +87,8 @@ const LATE_MOVE_DEPTH = 6;
 const MAX_MOVES_PER_PLY = 1024;
 /** Remaining depth from which the table move is tested for a singular extension. */
 const SINGULAR_DEPTH = 6;
+/** Extra late-move reduction at expected cut nodes (Stockfish's `cutNode`). */
+const CUT_NODE_REDUCTION = 2;
 /** Quiescence looks for a stalemate (where it loses) only when the side to move has this few men. */
 const STALEMATE_MEN = 4;
 
@@ -167,6 +170,11 @@ export class Searcher {
    * or -1; read once on entry, so the check test is not made twice.
    */
   private readonly checkHint = new Int8Array(MAX_PLY + 1).fill(-1);
+  /**
+   * Per ply: 1 when the node is an expected cut node (a null-window search whose parent expects
+   * it to fail high: Stockfish's `cutNode`), set by the caller and read once on entry.
+   */
+  private readonly cutHint = new Uint8Array(MAX_PLY + 1);
   private readonly quietHistory: QuietHistory;
   private readonly captureHistory: CaptureHistory;
   private excludedRoot: number[] = [];
@@ -335,6 +343,7 @@ export class Searcher {
       let score: number;
       if (i === 0) score = -this.search(depth - 1, -beta, -alpha, 1, MAX_MOVES_PER_PLY, true);
       else {
+        this.cutHint[1] = 1;
         score = -this.search(depth - 1, -alpha - 1, -alpha, 1, MAX_MOVES_PER_PLY, true);
         if (score > alpha && score < beta && !this.aborted)
           score = -this.search(depth - 1, -beta, -alpha, 1, MAX_MOVES_PER_PLY, true);
@@ -427,6 +436,8 @@ export class Searcher {
     if (ply > this.selDepth) this.selDepth = ply;
     const hint = this.checkHint[ply]!;
     this.checkHint[ply] = -1;
+    const cutNode = !pvNode && this.cutHint[ply] === 1;
+    this.cutHint[ply] = 0;
 
     // 1. Abort, rule-ended positions, draws.
     this.checkLimits();
@@ -502,6 +513,7 @@ export class Searcher {
       this.playedAt[ply] = 0;
       this.pieceTo[ply] = -1;
       pos.makeNull();
+      this.cutHint[ply + 1] = cutNode ? 0 : 1;
       const score = -this.search(depth - 1 - r, -beta, -beta + 1, ply + 1, start, false);
       pos.unmakeNull();
       if (this.aborted) return 0;
@@ -586,6 +598,7 @@ export class Searcher {
       ) {
         const singularBeta = ttScore - 2 * depth;
         this.excludedMove[ply] = m;
+        this.cutHint[ply] = cutNode ? 1 : 0;
         const others = this.search(
           (depth - 1) >> 1,
           singularBeta - 1,
@@ -611,7 +624,7 @@ export class Searcher {
       if (givesCheck && !playedCheckIsSafe(pos, m, this.tables)) extension--;
       let score: number;
       if (index === 0)
-        score = this.child(depth - 1 + extension, alpha, beta, ply, next, givesCheck);
+        score = this.child(depth - 1 + extension, alpha, beta, ply, next, givesCheck, !cutNode);
       else {
         let r = 0;
         if (depth >= 3 && index >= 2 && !capture && !checked && flag !== PROMOTE) {
@@ -620,14 +633,17 @@ export class Searcher {
           r -= Math.max(-2, Math.min(2, Math.trunc(stat / 12000)));
           if (pvNode) r--;
           if (givesCheck) r--;
+          if (cutNode) r += CUT_NODE_REDUCTION;
           r = Math.max(0, Math.min(depth - 2, r));
         }
         const full = depth - 1 + extension;
-        score = this.child(full - r, alpha, alpha + 1, ply, next, givesCheck);
+        // A reduced search expects to fail high (a cut node, as in Stockfish); searched again,
+        // or not reduced, a child alternates with its parent.
+        score = this.child(full - r, alpha, alpha + 1, ply, next, givesCheck, r > 0 || !cutNode);
         if (score > alpha && r > 0)
-          score = this.child(full, alpha, alpha + 1, ply, next, givesCheck);
+          score = this.child(full, alpha, alpha + 1, ply, next, givesCheck, !cutNode);
         if (score > alpha && score < beta)
-          score = this.child(full, alpha, beta, ply, next, givesCheck);
+          score = this.child(full, alpha, beta, ply, next, givesCheck, false);
       }
       pos.unmake(m);
       if (this.aborted) return 0;
@@ -674,8 +690,10 @@ export class Searcher {
     ply: number,
     start: number,
     inCheckThere: boolean,
+    cutNode: boolean,
   ): number {
     this.checkHint[ply + 1] = inCheckThere ? 1 : 0;
+    this.cutHint[ply + 1] = cutNode ? 1 : 0;
     return -this.search(depth, -beta, -alpha, ply + 1, start, true);
   }
 

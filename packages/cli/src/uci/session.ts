@@ -4,7 +4,13 @@
  * Every input is validated; anything wrong is answered with `info string ...` and changes nothing.
  */
 import { divide, makeMoveText, resultToken } from '@citadel/core';
-import { Engine, type EngineResult, type GameSpec, type GoLimits } from '@citadel/engine';
+import {
+  Engine,
+  GameCache,
+  type EngineResult,
+  type GameSpec,
+  type GoLimits,
+} from '@citadel/engine';
 import { asciiBoard } from '../ascii-board.ts';
 import { UciOptions, optionLines } from './options.ts';
 import {
@@ -30,6 +36,8 @@ interface SearchState {
 export class UciSession {
   private readonly options = new UciOptions();
   private position: PositionCommand = { fen: undefined, moves: [] };
+  /** Positions checked by `position` and reused by `go` (it plays only the moves added since). */
+  private readonly games = new GameCache();
   private pool: SearchPool | null = null;
   /** Variant, array and rules the search threads were last warmed on. */
   private prepared = '';
@@ -208,7 +216,7 @@ export class UciSession {
   private setPosition(args: string[]): void {
     const parsed = parsePosition(args);
     if (!parsed.ok) return this.info(`${parsed.error}; position unchanged`);
-    const p = Engine.setUp(this.spec(parsed.value));
+    const p = this.games.get(this.spec(parsed.value));
     if (!p.ok) return this.info(`${p.error}; position unchanged`);
     this.position = parsed.value;
   }
@@ -219,7 +227,7 @@ export class UciSession {
     if (!parsed.ok) return this.info(parsed.error);
     const cmd = parsed.value;
     const game = this.spec();
-    const p = Engine.setUp(game);
+    const p = this.games.get(game);
     if (!p.ok) return this.info(p.error);
     const pos = p.value;
     if (cmd.kind === 'perft') {
