@@ -36,7 +36,10 @@ interface SearchState {
 export class UciSession {
   private readonly options = new UciOptions();
   private position: PositionCommand = { fen: undefined, moves: [] };
-  /** Positions checked by `position` and reused by `go` (it plays only the moves added since). */
+  /**
+   * The game's position for every command that reads it (`position`, `go`, `d`, `eval`, a rule
+   * change): set up once and then only the moves added since are played.
+   */
   private readonly games = new GameCache();
   private pool: SearchPool | null = null;
   /** Variant, array and rules the search threads were last warmed on. */
@@ -207,7 +210,7 @@ export class UciSession {
 
   /** After a rule change: keep the position if it is still valid, else the start position. */
   private revalidate(): void {
-    const p = Engine.setUp(this.spec());
+    const p = this.games.get(this.spec());
     if (p.ok) return;
     this.info(`the position no longer applies (${p.error}); back to the start position`);
     this.position = { fen: undefined, moves: [] };
@@ -313,7 +316,7 @@ export class UciSession {
   }
 
   private display(): void {
-    const p = Engine.setUp(this.spec());
+    const p = this.games.get(this.spec());
     if (!p.ok) return this.info(p.error);
     const pos = p.value;
     const rs = pos.rs;
@@ -330,7 +333,7 @@ export class UciSession {
   private evaluate(): void {
     this.evalEngine ??= new Engine({ hashMb: 1 });
     const game = this.spec();
-    const p = Engine.setUp(game);
+    const p = this.games.get(game);
     if (!p.ok) return this.info(p.error);
     const e = this.evalEngine.evaluate(game);
     if (!e.ok) return this.info(e.error);
