@@ -901,7 +901,13 @@ export class Searcher {
       if (!checked && moveFlag(m) !== PROMOTE) {
         const victim = this.victimValue(m);
         if (best + victim + 200 < alpha) continue; // delta pruning
-        if (see(pos, m, t.valueMg, t.kingLike) < 0) continue;
+        // A capture of a piece worth at least the capturer's (not a royal's) cannot lose by SEE.
+        const code = pos.board[moveFrom(m)]!;
+        if (
+          (t.kingLike[code] || victim < t.valueMg[code]!) &&
+          see(pos, m, t.valueMg, t.kingLike) < 0
+        )
+          continue;
       }
       pos.make(m);
       this.nodes++;

@@ -1,6 +1,10 @@
-/** Static exchange evaluation on simple exchanges, including a fairy leaper and an x-ray. */
+/**
+ * Static exchange evaluation on simple exchanges, including a fairy leaper and an x-ray, and the
+ * bound quiescence relies on to skip it: a capture of a piece worth at least its (non-royal)
+ * capturer never loses.
+ */
 import { describe, expect, it } from 'vitest';
-import { Position } from '@citadel/core';
+import { Position, moveFrom, moveTo, mulberry32 } from '@citadel/core';
 import { evalTables } from './eval-tables.ts';
 import { see } from './see.ts';
 import { fenFrom } from '../../core/test/helpers.ts';
@@ -35,5 +39,37 @@ describe('see', () => {
     expect(seeOf('tamerlane', fen, 'e2e6')).toBeLessThan(-300);
     const undefended = fenFrom('tamerlane', { g2: 'K', e2: 'R', e6: 'p[r]', b9: 'k' }, 'w', '-');
     expect(seeOf('tamerlane', undefended, 'e2e6')).toBeGreaterThan(50);
+  });
+
+  it('never scores below zero a capture of a piece worth at least its non-royal capturer', () => {
+    let checked = 0;
+    for (const variant of ['husun10', 'tamerlane11', 'tamerlane', 'husun', 'persian-princess']) {
+      const random = mulberry32(variant.length * 7919);
+      for (let game = 0; game < 3; game++) {
+        const pos = Position.start(variant).value!;
+        const t = evalTables(pos.rs);
+        for (let ply = 0; ply < 160; ply++) {
+          const legal = pos.legalMoves();
+          if (legal.length === 0 || pos.outcome()) break;
+          const board = pos.fastPosition().board;
+          for (const m of legal) {
+            if (!m.capture || m.kind !== 'normal') continue;
+            const capturer = board[moveFrom(m.code)]!;
+            const victim = board[moveTo(m.code)]!;
+            if (t.kingLike[capturer] || t.valueMg[victim]! < t.valueMg[capturer]!) continue;
+            expect(
+              see(pos.fastPosition(), m.code, t.valueMg, t.kingLike),
+              m.text,
+            ).toBeGreaterThanOrEqual(0);
+            checked++;
+          }
+          // Prefer captures, so that the playout reaches crowded exchanges.
+          const captures = legal.filter((m) => m.capture);
+          const pool = captures.length > 0 && random() < 0.5 ? captures : legal;
+          pos.play(pool[Math.floor(random() * pool.length)]!.text);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(200);
   });
 });
