@@ -764,6 +764,16 @@ export class Searcher {
     }
   }
 
+  /**
+   * Whether capture `m` of a piece worth `victim` loses material by SEE. A capture of a piece
+   * worth at least `capturerValue` (the capturer's value, as the caller counts it) cannot: the
+   * exchange is skipped.
+   */
+  private losesExchange(m: number, victim: number, capturerValue: number): boolean {
+    const t = this.tables;
+    return victim < capturerValue && see(this.pos, m, t.valueMg, t.kingLike) < 0;
+  }
+
   /** Capture-history entry of the capture or promotion `m` in the current position. */
   private captureKey(m: number): number {
     const board = this.pos.board;
@@ -806,11 +816,10 @@ export class Searcher {
       if (m === ttMove) s = 1 << 30;
       else if (this.isCapture(m)) {
         const victim = this.victimValue(m);
-        const attacker = t.kingLike[pos.board[moveFrom(m)]!]
-          ? 50
-          : t.valueMg[pos.board[moveFrom(m)]!]!;
+        const capturer = pos.board[moveFrom(m)]!;
+        const attacker = t.kingLike[capturer] ? 50 : t.valueMg[capturer]!;
         // A capture SEE says loses goes last, without its history (read only for the others).
-        if (victim < attacker && see(pos, m, t.valueMg, t.kingLike) < 0) s = -(1 << 20) + victim;
+        if (this.losesExchange(m, victim, attacker)) s = -(1 << 20) + victim;
         else
           s =
             (1 << 28) +
@@ -901,13 +910,9 @@ export class Searcher {
       if (!checked && moveFlag(m) !== PROMOTE) {
         const victim = this.victimValue(m);
         if (best + victim + 200 < alpha) continue; // delta pruning
-        // A capture of a piece worth at least the capturer's (not a royal's) cannot lose by SEE.
+        // A royal capturer is always tested.
         const code = pos.board[moveFrom(m)]!;
-        if (
-          (t.kingLike[code] || victim < t.valueMg[code]!) &&
-          see(pos, m, t.valueMg, t.kingLike) < 0
-        )
-          continue;
+        if (this.losesExchange(m, victim, t.kingLike[code] ? INFINITE : t.valueMg[code]!)) continue;
       }
       pos.make(m);
       this.nodes++;
