@@ -128,9 +128,12 @@ export class Engine {
     return s;
   }
 
-  /** Static evaluation of the game's position (side to move's view), centipawns. */
+  /**
+   * Static evaluation of the game's position (side to move's view), centipawns. Set up through
+   * the same cache as `go`, so evaluating after each move plays only the new moves.
+   */
   evaluate(game: GameSpec): Result<number> {
-    const p = Engine.setUp(game);
+    const p = this.games.get(game);
     if (!p.ok) return p;
     return ok(this.searcherFor(p.value).evaluate(p.value.fastPosition()));
   }
