@@ -86,9 +86,9 @@ function reduction(depth: number, index: number): number {
 const LATE_MOVE_DEPTH = 6;
 const MAX_MOVES_PER_PLY = 1024;
 /**
- * Remaining depth from which the table move is tested for a singular extension (Stockfish's 4;
- * 6 until the twenty-third stop, when at 100 ms a move the test rarely ran below the root's
- * first plies).
+ * Remaining depth from which the table move is tested for a singular extension: Stockfish's 4.
+ * (It was 6 before the twenty-third stop; in a 9-ply search, as at 100 ms a move, only the top
+ * plies were tested. README, twenty-third stop.)
  */
 const SINGULAR_DEPTH = 4;
 /** Extra late-move reduction at expected cut nodes (Stockfish's `cutNode`). */
