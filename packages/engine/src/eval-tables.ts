@@ -10,6 +10,7 @@ import {
   EMPTY,
   FastPosition,
   OFF,
+  STRIDE,
   generatePseudo,
   kindKey,
   moveFrom,
@@ -47,6 +48,8 @@ export interface EvalTables {
   readonly phaseTotal: number;
   /** 1 for codes that are royal pieces (King, Prince in the pool) or the Adventitious King. */
   readonly kingLike: Uint8Array;
+  /** 1 for codes of pieces (not pawns or royals) that slide along files: rooks and the like. */
+  readonly fileSlider: Uint8Array;
   /** 1 where a cell lies in the enemy half for a colour: index colour * size + cell. */
   readonly enemyHalf: Uint8Array;
   /** Cells of each colour's enemy citadels that its royals may enter (draw by entering). */
@@ -113,6 +116,7 @@ function build(rs: Ruleset, w: EvalWeights): EvalTables {
   const mobilityMg = new Int32Array(256);
   const mobilityEg = new Int32Array(256);
   const kingLike = new Uint8Array(256);
+  const fileSlider = new Uint8Array(256);
   const lastRank = geo.ranks - 1;
   // Learned tables apply where the main board has the size they were learned on.
   const box = mainBoard(rs);
@@ -142,6 +146,7 @@ function build(rs: Ruleset, w: EvalWeights): EvalTables {
       valueMg[code] = mg;
       valueEg[code] = eg;
       kingLike[code] = royal || key === 'adventitiousKing' ? 1 : 0;
+      fileSlider[code] = !isPawn && !kingLike[code] && slidesAlongFiles(rs, code) ? 1 : 0;
       phaseWeight[code] = phase;
       mobilityMg[code] = phase > 0 ? Math.round(perMoveMg * 10) : 0;
       mobilityEg[code] = phase > 0 ? Math.round(perMoveEg * 10) : 0;
@@ -199,6 +204,7 @@ function build(rs: Ruleset, w: EvalWeights): EvalTables {
     phaseWeight,
     phaseTotal,
     kingLike,
+    fileSlider,
     enemyHalf: enemyHalfTable(rs),
     enemyCitadels,
     weights: w,
@@ -208,6 +214,13 @@ function build(rs: Ruleset, w: EvalWeights): EvalTables {
     centreMid: Math.max(...rs.geo.cells.map((c) => centreness[c]!)) >> 1,
     mopUp: geo.citadels.length === 0,
   };
+}
+
+/** Whether piece `code` has a slide straight forward or backward (a rook's). */
+function slidesAlongFiles(rs: Ruleset, code: number): boolean {
+  for (let j = rs.slideStart[code]!; j < rs.slideEnd[code]!; j++)
+    if (Math.abs(rs.slideOff[j]!) === STRIDE) return true;
+  return false;
 }
 
 function enemyHalfTable(rs: Ruleset): Uint8Array {

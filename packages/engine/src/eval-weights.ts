@@ -24,6 +24,15 @@ export interface EvalWeights {
   /** Passed pawn: bonus per relative rank advanced, middlegame / endgame. */
   readonly passedMg: number;
   readonly passedEg: number;
+  /**
+   * A file slider (rook) on a file without pawns (open) or without own pawns (half open),
+   * middlegame / endgame (Stockfish's classical rook-on-file term; README, twenty-fourth stop).
+   * Guessed, not fitted: the Texel tuner steps them; the distillation fit leaves them as they are.
+   */
+  readonly rookOpenFileMg: number;
+  readonly rookOpenFileEg: number;
+  readonly rookHalfOpenFileMg: number;
+  readonly rookHalfOpenFileEg: number;
   /** King safety: penalty per enemy piece near our royal, and bonus per own pawn in front of it. */
   readonly attackerNearRoyal: number;
   readonly pawnShield: number;
@@ -94,6 +103,10 @@ export const DEFAULT_WEIGHTS: EvalWeights = {
   isolatedPawn: 10,
   passedMg: 6,
   passedEg: 14,
+  rookOpenFileMg: 30,
+  rookOpenFileEg: 15,
+  rookHalfOpenFileMg: 12,
+  rookHalfOpenFileEg: 6,
   attackerNearRoyal: 8,
   pawnShield: 8,
   unusedKingSwap: 25,

@@ -1,4 +1,7 @@
-/** The evaluation is colour-blind, and its royal-danger term costs the attacked side. */
+/**
+ * The evaluation is colour-blind, its royal-danger term costs the attacked side, and its
+ * mop-up and rook-file terms reward what they name.
+ */
 import { describe, expect, it } from 'vitest';
 import { forEachRandomPosition } from '../test/random-positions.ts';
 import { Engine } from './engine.ts';
@@ -47,6 +50,32 @@ describe('evaluate', () => {
     expect(new Engine({ weights: DEFAULT_WEIGHTS }).evaluate(start)).toEqual(
       new Engine({ weights: { ...DEFAULT_WEIGHTS, royalDanger: 0 } }).evaluate(start),
     );
+  });
+
+  it('rooks: a file without own pawns earns its bonus, more when enemy pawns are gone too', () => {
+    const noRookTerms = {
+      ...DEFAULT_WEIGHTS,
+      rookOpenFileMg: 0,
+      rookOpenFileEg: 0,
+      rookHalfOpenFileMg: 0,
+      rookHalfOpenFileEg: 0,
+    };
+    // The rook term's share of the evaluation: with the default weights less without them.
+    const rookTerm = (fen: string): number => {
+      const a = new Engine({ weights: DEFAULT_WEIGHTS }).evaluate({ variant: 'chess', fen });
+      const b = new Engine({ weights: noRookTerms }).evaluate({ variant: 'chess', fen });
+      if (!a.ok || !b.ok) throw new Error(`${fen}: not evaluated`);
+      return a.value - b.value;
+    };
+    // White rook a1; the a-file has both pawns, only Black's, or none.
+    const closed = rookTerm('6k1/ppp2ppp/8/8/8/8/PPP2PPP/R5K1 w - - 0 1');
+    const halfOpen = rookTerm('6k1/ppp2ppp/8/8/8/8/1PP2PPP/R5K1 w - - 0 1');
+    const open = rookTerm('6k1/1pp2ppp/8/8/8/8/1PP2PPP/R5K1 w - - 0 1');
+    expect(closed).toBe(0);
+    expect(halfOpen).toBeGreaterThan(0);
+    expect(open).toBeGreaterThan(halfOpen);
+    // From Black's side the same rook is a minus.
+    expect(rookTerm('6k1/1pp2ppp/8/8/8/8/1PP2PPP/R5K1 b - - 0 1')).toBe(-open);
   });
 
   it('mop-up: ahead against a lone royal, the enemy royal in a corner and ours near it score more', () => {

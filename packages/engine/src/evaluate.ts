@@ -2,7 +2,8 @@
  * Static evaluation from the side to move's point of view, tapered between middlegame and
  * endgame by the non-pawn material left. Terms (weights in eval-weights.ts):
  *   1. material and piece-square bonuses (eval-tables.ts);
- *   2. pawn structure: doubled, isolated, passed pawns;
+ *   2. pawn structure: doubled, isolated, passed pawns; rooks (file sliders) on files without
+ *      own pawns (open, or half open: enemy pawns only);
  *   3. royal safety: enemy pieces near our royal, own pawns in front of it;
  *   4. special rules: an unused king swap, being near an enemy citadel when behind (a royal that
  *      enters it draws), the pawn of pawns' stages and the Prince (in the tables); on boards
@@ -35,6 +36,9 @@ export class Evaluator {
   private readonly maxBlackRank = new Int8Array(FILES);
   private readonly minWhiteRank = new Int8Array(FILES);
   private readonly pawnCells = new Int16Array(2 * 64);
+  /** Cells of each side's file sliders (rooks), up to 8 a side. */
+  private readonly rookCells = new Int16Array(2 * 8);
+  private readonly rookTotal = new Int32Array(2);
   private readonly pawnTotal = new Int32Array(2);
   private readonly material = new Int32Array(2);
   private readonly near = new Int32Array(2);
@@ -79,6 +83,7 @@ export class Evaluator {
     material[0] = material[1] = 0;
     near[0] = near[1] = 0;
     this.pawnTotal[0] = this.pawnTotal[1] = 0;
+    this.rookTotal[0] = this.rookTotal[1] = 0;
     this.pawnCount.fill(0);
     this.maxBlackRank.fill(-1);
     this.minWhiteRank.fill(99);
@@ -106,7 +111,11 @@ export class Evaluator {
           if (c === 1) {
             if (r > this.maxBlackRank[f]!) this.maxBlackRank[f] = r;
           } else if (r < this.minWhiteRank[f]!) this.minWhiteRank[f] = r;
-        } else if (enemyRoyal >= 0 && dist[enemyRoyal * size + s]! <= 2) near[c]!++;
+        } else {
+          if (enemyRoyal >= 0 && dist[enemyRoyal * size + s]! <= 2) near[c]!++;
+          if (t.fileSlider[code] === 1 && this.rookTotal[c]! < 8)
+            this.rookCells[c * 8 + this.rookTotal[c]!++] = s;
+        }
       }
     }
 
@@ -143,6 +152,18 @@ export class Evaluator {
           mg += sign * w.passedMg * advance;
           eg += sign * w.passedEg * advance;
         }
+      }
+    }
+
+    // 2b. Rooks on files without own pawns: open (no pawns at all) or half open (enemy pawns).
+    for (let c = 0; c < 2; c++) {
+      const sign = c === 0 ? 1 : -1;
+      for (let i = 0; i < this.rookTotal[c]!; i++) {
+        const f = this.rookCells[c * 8 + i]! & (STRIDE - 1);
+        if (this.pawnCount[c * FILES + f]! > 0) continue;
+        const open = this.pawnCount[(c ^ 1) * FILES + f] === 0;
+        mg += sign * (open ? w.rookOpenFileMg : w.rookHalfOpenFileMg);
+        eg += sign * (open ? w.rookOpenFileEg : w.rookHalfOpenFileEg);
       }
     }
 
