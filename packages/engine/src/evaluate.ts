@@ -113,7 +113,8 @@ export class Evaluator {
           } else if (r < this.minWhiteRank[f]!) this.minWhiteRank[f] = r;
         } else {
           if (enemyRoyal >= 0 && dist[enemyRoyal * size + s]! <= 2) near[c]!++;
-          if (t.fileSlider[code] === 1 && this.rookTotal[c]! < 8)
+          // A rook in a citadel stands on no file of the main board: no file bonus.
+          if (t.fileSlider[code] === 1 && geo.citadelOwner[s] === -1 && this.rookTotal[c]! < 8)
             this.rookCells[c * 8 + this.rookTotal[c]!++] = s;
         }
       }
