@@ -61,9 +61,9 @@ describe('evaluate', () => {
       rookHalfOpenFileEg: 0,
     };
     // The rook term's share of the evaluation: with the default weights less without them.
-    const rookTerm = (fen: string): number => {
-      const a = new Engine({ weights: DEFAULT_WEIGHTS }).evaluate({ variant: 'chess', fen });
-      const b = new Engine({ weights: noRookTerms }).evaluate({ variant: 'chess', fen });
+    const rookTerm = (fen: string, variant = 'chess'): number => {
+      const a = new Engine({ weights: DEFAULT_WEIGHTS }).evaluate({ variant, fen });
+      const b = new Engine({ weights: noRookTerms }).evaluate({ variant, fen });
       if (!a.ok || !b.ok) throw new Error(`${fen}: not evaluated`);
       return a.value - b.value;
     };
@@ -76,6 +76,14 @@ describe('evaluate', () => {
     expect(open).toBeGreaterThan(halfOpen);
     // From Black's side the same rook is a minus.
     expect(rookTerm('6k1/1pp2ppp/8/8/8/8/1PP2PPP/R5K1 b - - 0 1')).toBe(-open);
+    // Persian Chess: a rook in the citadel a1 stands on no file of the main board; on b2 it does.
+    const persian = (fen: string): number => rookTerm(fen, 'persian-celtic');
+    expect(
+      persian('1*********1/*4k4*/*9*/*9*/*9*/*9*/*9*/*9*/*9*/*4K4*/R*********1 w - - 0 1'),
+    ).toBe(0);
+    expect(
+      persian('1*********1/*4k4*/*9*/*9*/*9*/*9*/*9*/*9*/*9*/*R3K4*/1*********1 w - - 0 1'),
+    ).toBeGreaterThan(0);
   });
 
   it('mop-up: ahead against a lone royal, the enemy royal in a corner and ours near it score more', () => {
