@@ -67,6 +67,14 @@ export interface EvalWeights {
    * of an equal or better piece) loses this percent of its value; with one safe move, half.
    */
   readonly trappedPiece: number;
+  /**
+   * A piece (not a pawn, royal or rook) in the enemy half that an own pawn defends and no enemy
+   * pawn can attack any more, middlegame / endgame (Stockfish's classical outpost term; guessed,
+   * not fitted). Off (0) but in husun10 and husun: against Fairy-Stockfish it gained there and
+   * lost in tamerlane11 (README, twenty-fifth stop).
+   */
+  readonly outpostMg: number;
+  readonly outpostEg: number;
   /** Royal safety: per enemy attack on the cells around our royal (middlegame). */
   readonly royalZoneAttack: number;
   /**
@@ -127,6 +135,8 @@ export const DEFAULT_WEIGHTS: EvalWeights = {
   royalZoneAttack: 10,
   royalDanger: 100,
   trappedPiece: 0,
+  outpostMg: 0,
+  outpostEg: 0,
   valueScale: {},
 };
 
@@ -135,6 +145,7 @@ export const DEFAULT_WEIGHTS: EvalWeights = {
  * One weight is set by hand since the sixteenth stop (README "Benchmarks"): the distilled middlegame
  * pawn advance of 95 made us push pawns in 40% of our moves of plies 8-59 against Fairy-Stockfish,
  * which pushes in 22%; 35 scored 6.3 +- 4.4 points better over 120 paired games against it.
+ * The outpost weights are guessed (twenty-fifth stop), not distilled.
  */
 const HUSUN10: Partial<EvalWeights> = {
   centralityMg: 8,
@@ -159,6 +170,8 @@ const HUSUN10: Partial<EvalWeights> = {
   hangingEg: 145,
   royalZoneAttack: 0,
   royalDanger: 260,
+  outpostMg: 30,
+  outpostEg: 20,
   valueScale: { knight: 1.35, rook: 1.65, elephant: 1.6, general: 1.5, warMachine: 1.55 },
 };
 

@@ -1,11 +1,11 @@
 /**
  * The evaluation is colour-blind, its royal-danger term costs the attacked side, and its
- * mop-up and rook-file terms reward what they name.
+ * mop-up, rook-file and outpost terms reward what they name.
  */
 import { describe, expect, it } from 'vitest';
 import { forEachRandomPosition } from '../test/random-positions.ts';
 import { Engine } from './engine.ts';
-import { DEFAULT_WEIGHTS } from './eval-weights.ts';
+import { DEFAULT_WEIGHTS, type EvalWeights } from './eval-weights.ts';
 
 /** The same position with the colours exchanged: ranks reversed, letters' case swapped. */
 function mirrorFen(fen: string): string {
@@ -17,6 +17,14 @@ function mirrorFen(fen: string): string {
     .reverse()
     .map((rank) => [...rank].map(swapCase).join(''));
   return [mirrored.join('/'), side === 'w' ? 'b' : 'w', ...rest].join(' ');
+}
+
+/** A term's share of the evaluation of `fen`: with the weights `on` less with `off`. */
+function termShare(fen: string, on: EvalWeights, off: EvalWeights, variant = 'chess'): number {
+  const a = new Engine({ weights: on }).evaluate({ variant, fen });
+  const b = new Engine({ weights: off }).evaluate({ variant, fen });
+  if (!a.ok || !b.ok) throw new Error(`${fen}: not evaluated`);
+  return a.value - b.value;
 }
 
 describe('evaluate', () => {
@@ -60,13 +68,8 @@ describe('evaluate', () => {
       rookHalfOpenFileMg: 0,
       rookHalfOpenFileEg: 0,
     };
-    // The rook term's share of the evaluation: with the default weights less without them.
-    const rookTerm = (fen: string, variant = 'chess'): number => {
-      const a = new Engine({ weights: DEFAULT_WEIGHTS }).evaluate({ variant, fen });
-      const b = new Engine({ weights: noRookTerms }).evaluate({ variant, fen });
-      if (!a.ok || !b.ok) throw new Error(`${fen}: not evaluated`);
-      return a.value - b.value;
-    };
+    const rookTerm = (fen: string, variant = 'chess'): number =>
+      termShare(fen, DEFAULT_WEIGHTS, noRookTerms, variant);
     // White rook a1; the a-file has both pawns, only Black's, or none.
     const closed = rookTerm('6k1/ppp2ppp/8/8/8/8/PPP2PPP/R5K1 w - - 0 1');
     const halfOpen = rookTerm('6k1/ppp2ppp/8/8/8/8/1PP2PPP/R5K1 w - - 0 1');
@@ -84,6 +87,22 @@ describe('evaluate', () => {
     expect(
       persian('1*********1/*4k4*/*9*/*9*/*9*/*9*/*9*/*9*/*9*/*R3K4*/1*********1 w - - 0 1'),
     ).toBeGreaterThan(0);
+  });
+
+  it('outposts: a pawn-defended piece in the enemy half that no enemy pawn can attack earns a bonus', () => {
+    // The term is off by default (on in husun10 and husun): switched on here.
+    const withOutposts = { ...DEFAULT_WEIGHTS, outpostMg: 30, outpostEg: 20 };
+    const noOutposts = { ...DEFAULT_WEIGHTS, outpostMg: 0, outpostEg: 0 };
+    const outpostTerm = (fen: string): number => termShare(fen, withOutposts, noOutposts);
+    // White knight e5, defended by d4; Black has no d- or f-pawn left to drive it away.
+    const outpost = outpostTerm('r3k3/pp4pp/8/4N3/3P4/8/PP4PP/4K3 w - - 0 1');
+    expect(outpost).toBeGreaterThan(0);
+    expect(outpostTerm('r3k3/pp4pp/8/4N3/3P4/8/PP4PP/4K3 b - - 0 1')).toBe(-outpost);
+    // An f7 pawn can still drive it away (by f6): no outpost; nor without the d4 pawn.
+    expect(outpostTerm('r3k3/pp3ppp/8/4N3/3P4/8/PP4PP/4K3 w - - 0 1')).toBe(0);
+    expect(outpostTerm('r3k3/pp4pp/8/4N3/8/8/PP4PP/4K3 w - - 0 1')).toBe(0);
+    // Black's knight d4 (its enemy half), defended by e5, no white c- or e-pawn: the same for Black.
+    expect(outpostTerm('4k3/pp4pp/8/4p3/3n4/8/PP4PP/R3K3 b - - 0 1')).toBeGreaterThan(0);
   });
 
   it('mop-up: ahead against a lone royal, the enemy royal in a corner and ours near it score more', () => {

@@ -9,8 +9,9 @@
  *      enters it draws), the pawn of pawns' stages and the Prince (in the tables); on boards
  *      without citadels, mop-up: the side well ahead drives a royal without pawns to the edge;
  *   5. mobility of the pieces, weighted per kind (eval-tables), and the move's tempo;
- *   6. threats (pieces attacked by cheaper ones, or attacked and undefended) and attacks on the
- *      cells around each royal, from the attack map (attack-map.ts).
+ *   6. threats (pieces attacked by cheaper ones, or attacked and undefended), outposts (pieces
+ *      but rooks in the enemy half that a pawn defends and no enemy pawn can drive away) and
+ *      attacks on the cells around each royal, from the attack map (attack-map.ts).
  */
 import { PAD, RAY_OFFSETS, STRIDE, type FastPosition } from '@citadel/core';
 import type { EvalTables } from './eval-tables.ts';
@@ -222,7 +223,8 @@ export class Evaluator {
     mg += Math.trunc((whiteMg - map.mobilityMg) / 10);
     eg += Math.trunc((whiteEg - map.mobilityEg) / 10);
 
-    // 6. Threats against each side's pieces, and attacks around its royal.
+    // 6. Threats against each side's pieces, outposts, and attacks around its royal.
+    const outpostsOn = w.outpostMg !== 0 || w.outpostEg !== 0;
     for (let c = 0; c < 2; c++) {
       const sign = c === 0 ? 1 : -1;
       const them = c ^ 1;
@@ -230,11 +232,20 @@ export class Evaluator {
       let lesser = 0;
       let hanging = 0;
       let trapped = 0;
+      let outposts = 0;
       for (let i = 0; i < count; i++) {
         const s = pos.pieceAt(c, i);
         const code = board[s]!;
         if (t.kingLike[code]) continue;
         const value = t.valueMg[code]!;
+        if (
+          outpostsOn &&
+          t.enemyHalf[c * size + s] === 1 &&
+          rs.isPawn[code] !== 1 &&
+          t.fileSlider[code] !== 1 &&
+          this.isOutpost(board, s, c)
+        )
+          outposts++;
         // A piece in the enemy half with at most one safe move is nearly trapped (a war machine
         // that took a pawn behind the enemy's lines): the search would see it caught too late.
         if (w.trappedPiece !== 0 && rs.isPawn[code] !== 1 && t.enemyHalf[c * size + s] === 1) {
@@ -248,6 +259,8 @@ export class Evaluator {
       const trappedCost = ((trapped * w.trappedPiece) / 100) | 0;
       mg -= sign * (w.threatByLesserMg * lesser + w.hangingMg * hanging + trappedCost);
       eg -= sign * (w.threatByLesserEg * lesser + w.hangingEg * hanging + trappedCost);
+      mg += sign * w.outpostMg * outposts;
+      eg += sign * w.outpostEg * outposts;
       const k = c === 0 ? royal0 : royal1;
       if (k < 0) continue;
       // Attacks on the royal's 8 neighbours, and how many of them only the royal defends.
@@ -270,5 +283,25 @@ export class Evaluator {
     // Rounded toward zero, so that exchanging the colours only changes the sign.
     const score = Math.trunc((mg * phase256 + eg * (256 - phase256)) / 256);
     return (pos.side === 0 ? score : -score) + w.tempo;
+  }
+
+  /**
+   * Whether side `c`'s piece on `s` stands on an outpost: an own pawn defends it (pawns capture
+   * one step diagonally forward in every variant, RULES.md) and no enemy pawn on a neighbouring
+   * file is still in front of it, so none can ever drive it away. Uses step 1's pawn ranks.
+   */
+  private isOutpost(board: Uint8Array, s: number, c: number): boolean {
+    const behind = s + (c === 0 ? -STRIDE : STRIDE);
+    const rs = this.t.rs;
+    const ownPawn = (p: number): boolean =>
+      p !== 0 && p !== 255 && (p & 1) === c && rs.isPawn[p] === 1;
+    if (!ownPawn(board[behind - 1]!) && !ownPawn(board[behind + 1]!)) return false;
+    const f = s & (STRIDE - 1);
+    const r = (s >> 4) - PAD;
+    for (let g = f - 1; g <= f + 1; g += 2) {
+      if (g < 0 || g >= rs.geo.files) continue;
+      if (c === 0 ? this.maxBlackRank[g]! > r : this.minWhiteRank[g]! < r) return false;
+    }
+    return true;
   }
 }

@@ -98,6 +98,8 @@ export const TUNABLE: ReadonlyArray<readonly [NumericWeight, number]> = [
   ['rookOpenFileEg', 5],
   ['rookHalfOpenFileMg', 4],
   ['rookHalfOpenFileEg', 4],
+  ['outpostMg', 5],
+  ['outpostEg', 5],
   ['attackerNearRoyal', 3],
   ['pawnShield', 3],
   ['unusedKingSwap', 10],
