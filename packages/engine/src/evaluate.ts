@@ -9,9 +9,9 @@
  *      enters it draws), the pawn of pawns' stages and the Prince (in the tables); on boards
  *      without citadels, mop-up: the side well ahead drives a royal without pawns to the edge;
  *   5. mobility of the pieces, weighted per kind (eval-tables), and the move's tempo;
- *   6. threats (pieces attacked by cheaper ones, or attacked and undefended), outposts (pieces
- *      but rooks in the enemy half that a pawn defends and no enemy pawn can drive away) and
- *      attacks on the cells around each royal, from the attack map (attack-map.ts).
+ *   6. threats (pieces attacked by cheaper ones, or attacked and undefended) and attacks on the
+ *      cells around each royal, from the attack map (attack-map.ts); outposts (pieces but rooks
+ *      in the enemy half that a pawn defends and no enemy pawn can drive away), from the board.
  */
 import { PAD, RAY_OFFSETS, STRIDE, type FastPosition } from '@citadel/core';
 import type { EvalTables } from './eval-tables.ts';
