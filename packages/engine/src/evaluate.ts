@@ -13,7 +13,15 @@
  *      cells around each royal, from the attack map (attack-map.ts); outposts (pieces but rooks
  *      in the enemy half that a pawn defends and no enemy pawn can drive away), from the board.
  */
-import { PAD, RAY_OFFSETS, STRIDE, type FastPosition } from '@citadel/core';
+import {
+  EMPTY,
+  OFF,
+  PAD,
+  RAY_OFFSETS,
+  STRIDE,
+  type FastPosition,
+  type Ruleset,
+} from '@citadel/core';
 import type { EvalTables } from './eval-tables.ts';
 import { AttackMap } from './attack-map.ts';
 
@@ -30,6 +38,11 @@ const DANGER_PER_WEAK_CELL = 12;
 const MOP_UP_MID_DISTANCE = 4;
 /** Cap of the royal-danger penalty (centipawns, before its weight). */
 const MAX_DANGER = 600;
+
+/** Whether `p` (a board code) is a pawn of side `c`. */
+function isPawnOf(rs: Ruleset, p: number, c: number): boolean {
+  return p !== EMPTY && p !== OFF && (p & 1) === c && rs.isPawn[p] === 1;
+}
 
 export class Evaluator {
   private readonly pawnCount = new Int8Array(2 * FILES);
@@ -179,8 +192,7 @@ export class Evaluator {
       const fwd = c === 0 ? 16 : -16;
       let shield = 0;
       for (let d = -1; d <= 1; d++) {
-        const p = board[k + fwd + d]!;
-        if (p !== 0 && p !== 255 && (p & 1) === c && rs.isPawn[p] === 1) shield++;
+        if (isPawnOf(rs, board[k + fwd + d]!, c)) shield++;
       }
       mg += sign * (w.pawnShield * shield - w.attackerNearRoyal * near[them]!);
       if (rs.kingSwap && (pos.rights & (c === 0 ? 16 : 32)) !== 0) {
@@ -238,17 +250,12 @@ export class Evaluator {
         const code = board[s]!;
         if (t.kingLike[code]) continue;
         const value = t.valueMg[code]!;
-        if (
-          outpostsOn &&
-          t.enemyHalf[c * size + s] === 1 &&
-          rs.isPawn[code] !== 1 &&
-          t.fileSlider[code] !== 1 &&
-          this.isOutpost(board, s, c)
-        )
+        const advancedPiece = rs.isPawn[code] !== 1 && t.enemyHalf[c * size + s] === 1;
+        if (outpostsOn && advancedPiece && t.fileSlider[code] !== 1 && this.isOutpost(board, s, c))
           outposts++;
         // A piece in the enemy half with at most one safe move is nearly trapped (a war machine
         // that took a pawn behind the enemy's lines): the search would see it caught too late.
-        if (w.trappedPiece !== 0 && rs.isPawn[code] !== 1 && t.enemyHalf[c * size + s] === 1) {
+        if (w.trappedPiece !== 0 && advancedPiece) {
           const safe = map.safeMoves(pos, s, c, value, 1);
           if (safe <= 1) trapped += safe === 0 ? value : value >> 1;
         }
@@ -293,9 +300,7 @@ export class Evaluator {
   private isOutpost(board: Uint8Array, s: number, c: number): boolean {
     const behind = s + (c === 0 ? -STRIDE : STRIDE);
     const rs = this.t.rs;
-    const ownPawn = (p: number): boolean =>
-      p !== 0 && p !== 255 && (p & 1) === c && rs.isPawn[p] === 1;
-    if (!ownPawn(board[behind - 1]!) && !ownPawn(board[behind + 1]!)) return false;
+    if (!isPawnOf(rs, board[behind - 1]!, c) && !isPawnOf(rs, board[behind + 1]!, c)) return false;
     const f = s & (STRIDE - 1);
     const r = (s >> 4) - PAD;
     for (let g = f - 1; g <= f + 1; g += 2) {
