@@ -157,7 +157,7 @@ export class Evaluator {
         const lo = f > 0 ? f - 1 : 0;
         const hi = f < geo.files - 1 ? f + 1 : f;
         for (let g = lo; g <= hi; g++) {
-          if (c === 0 ? this.maxBlackRank[g]! > r : this.minWhiteRank[g]! < r) {
+          if (this.enemyPawnAhead(g, r, c)) {
             passed = false;
             break;
           }
@@ -305,8 +305,17 @@ export class Evaluator {
     const r = (s >> 4) - PAD;
     for (let g = f - 1; g <= f + 1; g += 2) {
       if (g < 0 || g >= rs.geo.files) continue;
-      if (c === 0 ? this.maxBlackRank[g]! > r : this.minWhiteRank[g]! < r) return false;
+      if (this.enemyPawnAhead(g, r, c)) return false;
     }
     return true;
+  }
+
+  /**
+   * Whether side `c`'s enemy has a pawn on file `g` ahead of rank `r` (from `c`'s side), one that
+   * can still reach or pass rank `r`: blocks a passed pawn, or may drive a piece off an outpost.
+   * Uses step 1's pawn ranks.
+   */
+  private enemyPawnAhead(g: number, r: number, c: number): boolean {
+    return c === 0 ? this.maxBlackRank[g]! > r : this.minWhiteRank[g]! < r;
   }
 }
