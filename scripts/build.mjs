@@ -50,6 +50,7 @@ await build({
     fit: 'scripts/tune/fit.ts',
     'won-endings': 'scripts/tune/won-endings.ts',
     'mate-positions': 'scripts/tune/mate-positions.ts',
+    'match-report': 'scripts/tune/match-report.ts',
     'bench-mates': 'scripts/bench-mates.ts',
     levels: 'scripts/levels.ts',
   },

@@ -1,0 +1,65 @@
+/** The match report: colour scores, when lost games were decided, opening move shares. */
+import { describe, expect, it } from 'vitest';
+import { decidedAt, matchReport, type ReportGame } from './match-report.ts';
+
+/** A game of `plies` moves: pawn moves for us, knight moves for the opponent, its scores `theirs` by turn. */
+function game(ourColour: 0 | 1, points: number, theirs: string[]): ReportGame {
+  const moves = [];
+  for (let ply = 0; ply < 2 * theirs.length; ply++) {
+    const ourMove = ply % 2 === ourColour;
+    const turn = ply >> 1;
+    moves.push(
+      ourMove ? { san: 'e4', comment: '+0.10/8 0.10s' } : { san: 'Nf3', comment: theirs[turn] },
+    );
+  }
+  return { ourColour, points, moves };
+}
+
+describe('match report', () => {
+  it('a loss is decided where the opponent claims 1.5 pawns three turns running', () => {
+    // We are Black; the opponent (White) moves at plies 0, 2, 4, ...: its run starts at ply 4
+    // (+1.60, then +1.50: the mark itself counts).
+    const g = game(1, 0, [
+      'book',
+      '+0.50/9 0.05s',
+      '+1.60/9 0.05s',
+      '+1.50/9 0.05s',
+      '+1.70/9 0.05s',
+      '+1.80/9 0.05s',
+      '+2.00/9 0.05s',
+    ]);
+    expect(decidedAt(g)).toBe(4);
+    // A turn back under the mark restarts the count; a mate it announces counts.
+    const h = game(0, 0, [
+      '+2.00/9 0.05s',
+      '+1.00/9 0.05s',
+      '+2.00/9 0.05s',
+      '+M4/20 0.05s',
+      '+M3/20 0.05s',
+    ]);
+    expect(decidedAt(h)).toBe(5);
+    expect(decidedAt(game(0, 0, ['+1.00/9 0.05s', '-2.00/9 0.05s']))).toBe(-1);
+  });
+
+  it('counts points by our colour, losses by band, and opening moves by piece', () => {
+    const lost = game(
+      1,
+      0,
+      Array.from({ length: 20 }, () => '+3.00/9 0.05s'),
+    );
+    const won = game(
+      0,
+      1,
+      Array.from({ length: 20 }, () => '-3.00/9 0.05s'),
+    );
+    const report = matchReport([lost, won, game(0, 0.5, ['+0.00/9 0.05s'])]);
+    expect(report.byColour).toEqual([
+      { games: 2, points: 1.5 },
+      { games: 1, points: 0 },
+    ]);
+    expect([...report.lossesDecided]).toEqual([['<30', 1]]);
+    // Plies 4..29 of the two 40-ply games: 13 moves each side per game; the 2-ply game has none.
+    expect(report.openingMoves.ours.get('P')).toBe(26);
+    expect(report.openingMoves.theirs.get('N')).toBe(26);
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * Where a match against another engine is won and lost, from its games' move comments
+ * (`citadel match` writes `{+1.46/12 0.05s}` after each engine move): the score by our colour,
+ * the ply at which each lost game was decided, and which pieces each side moves in the opening.
+ * The twenty-seventh stop (README) read tamerlane11's games this way: its early losses were all
+ * as Black.
+ */
+import { readCommentScore } from './tuning.ts';
+
+/** One game as the report reads it: our colour (0 White, 1 Black), our points, the moves. */
+export interface ReportGame {
+  readonly ourColour: 0 | 1;
+  readonly points: number;
+  readonly moves: ReadonlyArray<{ readonly san: string; readonly comment?: string }>;
+}
+
+export interface ColourScore {
+  readonly games: number;
+  readonly points: number;
+}
+
+export interface MatchReport {
+  /** Our games and points as White, then as Black. */
+  readonly byColour: readonly [ColourScore, ColourScore];
+  /** Lost games by the band of plies in which they were decided (`decidedAt`), 'never' included. */
+  readonly lossesDecided: ReadonlyMap<string, number>;
+  /** Moves per piece letter ('P' for pawns) in the opening plies, ours and the opponent's. */
+  readonly openingMoves: {
+    readonly ours: ReadonlyMap<string, number>;
+    readonly theirs: ReadonlyMap<string, number>;
+  };
+}
+
+/** The opponent's score (for us, centipawns) that marks a game as decided, and for how many of its turns running. */
+export const DECIDED_CP = -150;
+const DECIDED_TURNS = 3;
+/** Bands of plies for `lossesDecided`: each label covers plies up to (not including) its bound. */
+const BANDS: ReadonlyArray<readonly [string, number]> = [
+  ['<30', 30],
+  ['30-59', 60],
+  ['60-99', 100],
+  ['100-159', 160],
+  ['160+', Infinity],
+];
+
+/**
+ * The ply of the opponent's move from which its own score, read from our side, stayed at
+ * `DECIDED_CP` or worse for `DECIDED_TURNS` of its turns running (a mate it announces counts),
+ * or -1 when that never happened. Turns without a score (book moves) break no run.
+ */
+export function decidedAt(game: ReportGame): number {
+  let run = 0;
+  for (let ply = 0; ply < game.moves.length; ply++) {
+    if (ply % 2 === game.ourColour) continue;
+    const score = readCommentScore(game.moves[ply]!.comment ?? '');
+    if (score === null) continue;
+    const forUs = 'cp' in score ? -score.cp : score.mate > 0 ? -Infinity : Infinity;
+    if (forUs > DECIDED_CP) run = 0;
+    else if (++run === DECIDED_TURNS) return ply - 2 * (DECIDED_TURNS - 1);
+  }
+  return -1;
+}
+
+/** The piece letter of a SAN move: 'P' for a pawn (its SAN starts with a file letter). */
+function pieceLetter(san: string): string {
+  return /^[a-z]/.test(san) ? 'P' : san[0]!;
+}
+
+function bump(map: Map<string, number>, key: string): void {
+  map.set(key, (map.get(key) ?? 0) + 1);
+}
+
+/** The report of these games; the opening is plies `openingFrom` to `openingTo` (not included). */
+export function matchReport(
+  games: readonly ReportGame[],
+  openingFrom = 4,
+  openingTo = 30,
+): MatchReport {
+  const byColour = [
+    { games: 0, points: 0 },
+    { games: 0, points: 0 },
+  ];
+  const lossesDecided = new Map<string, number>();
+  const ours = new Map<string, number>();
+  const theirs = new Map<string, number>();
+  for (const game of games) {
+    const colour = byColour[game.ourColour]!;
+    colour.games++;
+    colour.points += game.points;
+    if (game.points === 0) {
+      const ply = decidedAt(game);
+      bump(lossesDecided, ply < 0 ? 'never' : BANDS.find(([, bound]) => ply < bound)![0]);
+    }
+    const end = Math.min(openingTo, game.moves.length);
+    for (let ply = openingFrom; ply < end; ply++)
+      bump(ply % 2 === game.ourColour ? ours : theirs, pieceLetter(game.moves[ply]!.san));
+  }
+  return { byColour: [byColour[0]!, byColour[1]!], lossesDecided, openingMoves: { ours, theirs } };
+}

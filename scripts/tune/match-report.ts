@@ -1,0 +1,69 @@
+/**
+ * Where a match against another engine is won and lost (Node; bundled by scripts/build.mjs into
+ * scripts/dist/match-report.mjs; the analysis is `matchReport` in packages/engine):
+ *
+ *   node scripts/dist/match-report.mjs --variant tamerlane11 --pgn a.pgn.gz[,b.pgn] \
+ *     [--engine Citadel] [--opening 4-30]
+ *
+ * `--engine` is the start of our engine's name in the White / Black tags. Prints our score as
+ * White and as Black, the band of plies where each lost game was decided (the opponent claiming
+ * 1.5 pawns three turns running), and the share of each piece in both sides' opening moves.
+ */
+import { matchReport, type ReportGame } from '@citadel/engine';
+import { arg, listArg, readPgnGames } from './inputs.ts';
+
+const percent = (part: number, whole: number): string =>
+  whole > 0 ? `${((100 * part) / whole).toFixed(1)}%` : '-';
+
+function main(): void {
+  const variant = arg('variant');
+  const files = listArg('pgn');
+  if (files.length === 0) throw new Error('missing --pgn');
+  const engine = arg('engine', 'Citadel');
+  const opening = /^(\d+)-(\d+)$/.exec(arg('opening', '4-30'));
+  if (!opening) throw new Error(`--opening takes FROM-TO plies, e.g. 4-30`);
+  const games: ReportGame[] = [];
+  for (const game of readPgnGames(files, variant)) {
+    const tag = (name: string): string => game.tags.find(([k]) => k === name)?.[1] ?? '';
+    const ourColour = tag('White').startsWith(engine)
+      ? 0
+      : tag('Black').startsWith(engine)
+        ? 1
+        : -1;
+    if (ourColour < 0 || game.result === '*') continue;
+    const whitePoints = game.result === '1-0' ? 1 : game.result === '0-1' ? 0 : 0.5;
+    games.push({
+      ourColour,
+      points: ourColour === 0 ? whitePoints : 1 - whitePoints,
+      moves: game.moves,
+    });
+  }
+  const report = matchReport(games, Number(opening[1]), Number(opening[2]));
+  console.log(`${games.length} games of ${engine} in ${variant}`);
+  report.byColour.forEach((c, i) =>
+    console.log(
+      `as ${i === 0 ? 'White' : 'Black'}: ${c.points}/${c.games} (${percent(c.points, c.games)})`,
+    ),
+  );
+  const losses = [...report.lossesDecided.values()].reduce((a, b) => a + b, 0);
+  console.log(
+    `losses decided (plies): ${[...report.lossesDecided].map(([band, n]) => `${band} ${n}`).join(', ')} of ${losses}`,
+  );
+  const { ours, theirs } = report.openingMoves;
+  const total = (m: ReadonlyMap<string, number>): number =>
+    [...m.values()].reduce((a, b) => a + b, 0);
+  console.log(
+    `opening moves (plies ${opening[1]}-${Number(opening[2]) - 1}), piece: ours / theirs`,
+  );
+  for (const letter of [...new Set([...ours.keys(), ...theirs.keys()])].sort())
+    console.log(
+      `  ${letter}  ${percent(ours.get(letter) ?? 0, total(ours))} / ${percent(theirs.get(letter) ?? 0, total(theirs))}`,
+    );
+}
+
+try {
+  main();
+} catch (e) {
+  console.error(`match-report: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+}
