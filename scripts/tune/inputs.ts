@@ -45,3 +45,13 @@ export function readPgnGames(files: readonly string[], variant: string): PgnGame
     return parsed.value.filter((g) => g.variant === variant);
   });
 }
+
+/** The colour (0 White, 1 Black) of the engine whose name starts with `engine` in a game's tags, or -1. */
+export function engineColour(
+  tags: ReadonlyArray<readonly [string, string]>,
+  engine: string,
+): 0 | 1 | -1 {
+  const name = (tag: string): string => tags.find(([k]) => k === tag)?.[1] ?? '';
+  if (name('White').startsWith(engine)) return 0;
+  return name('Black').startsWith(engine) ? 1 : -1;
+}

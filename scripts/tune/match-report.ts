@@ -10,7 +10,7 @@
  * 1.5 pawns three turns running), and the share of each piece in both sides' opening moves.
  */
 import { matchReport, type ReportGame } from '@citadel/engine';
-import { arg, listArg, readPgnGames } from './inputs.ts';
+import { arg, engineColour, listArg, readPgnGames } from './inputs.ts';
 
 const percent = (part: number, whole: number): string =>
   whole > 0 ? `${((100 * part) / whole).toFixed(1)}%` : '-';
@@ -24,13 +24,8 @@ function main(): void {
   if (!opening) throw new Error(`--opening takes FROM-TO plies, e.g. 4-30`);
   const games: ReportGame[] = [];
   for (const game of readPgnGames(files, variant)) {
-    const tag = (name: string): string => game.tags.find(([k]) => k === name)?.[1] ?? '';
-    const ourColour = tag('White').startsWith(engine)
-      ? 0
-      : tag('Black').startsWith(engine)
-        ? 1
-        : -1;
-    if (ourColour < 0 || game.result === '*') continue;
+    const ourColour = engineColour(game.tags, engine);
+    if (ourColour === -1 || game.result === '*') continue;
     const whitePoints = game.result === '1-0' ? 1 : game.result === '0-1' ? 0 : 0.5;
     games.push({
       ourColour,

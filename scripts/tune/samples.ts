@@ -4,7 +4,7 @@
  */
 import { Position } from '@citadel/core';
 import { commentScore, expectedScore, type Sample } from '@citadel/engine';
-import { readPgnGames, readText } from './inputs.ts';
+import { engineColour, readPgnGames, readText } from './inputs.ts';
 import type { Label } from './label.ts';
 
 /** The labelled positions of one game (empty when the teacher did not play in it). */
@@ -17,12 +17,7 @@ export function gameSamples(
   },
   teacher: string,
 ): Sample[] {
-  const name = (tag: string): string => game.tags.find(([k]) => k === tag)?.[1] ?? '';
-  const teacherColor = name('White').startsWith(teacher)
-    ? 0
-    : name('Black').startsWith(teacher)
-      ? 1
-      : -1;
+  const teacherColor = engineColour(game.tags, teacher);
   if (teacherColor < 0) return [];
   const start = Position.start(game.variant, game.options);
   if (!start.ok) throw new Error(start.error);
