@@ -57,7 +57,14 @@ describe('match report', () => {
       { games: 2, points: 1.5 },
       { games: 1, points: 0 },
     ]);
-    expect([...report.lossesDecided]).toEqual([['<30', 1]]);
+    expect([...report.lossesDecided]).toEqual([
+      ['<30', 1],
+      ['30-59', 0],
+      ['60-99', 0],
+      ['100-159', 0],
+      ['160+', 0],
+      ['never', 0],
+    ]);
     // Plies 4..29 of the two 40-ply games: 13 moves each side per game; the 2-ply game has none.
     expect(report.openingMoves.ours.get('P')).toBe(26);
     expect(report.openingMoves.theirs.get('N')).toBe(26);

@@ -80,7 +80,11 @@ export function matchReport(
     { games: 0, points: 0 },
     { games: 0, points: 0 },
   ];
-  const lossesDecided = new Map<string, number>();
+  // Every band, in order (zero when no loss fell in it), then 'never'.
+  const lossesDecided = new Map<string, number>([
+    ...BANDS.map(([label]) => [label, 0] as const),
+    ['never', 0],
+  ]);
   const ours = new Map<string, number>();
   const theirs = new Map<string, number>();
   for (const game of games) {
