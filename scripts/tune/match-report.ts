@@ -14,6 +14,9 @@ import { arg, engineColour, listArg, readPgnGames } from './inputs.ts';
 
 const percent = (part: number, whole: number): string =>
   whole > 0 ? `${((100 * part) / whole).toFixed(1)}%` : '-';
+/** The sum of a tally's counts. */
+const total = (tally: ReadonlyMap<string, number>): number =>
+  [...tally.values()].reduce((a, b) => a + b, 0);
 
 function main(): void {
   const variant = arg('variant');
@@ -40,19 +43,18 @@ function main(): void {
       `as ${i === 0 ? 'White' : 'Black'}: ${c.points}/${c.games} (${percent(c.points, c.games)})`,
     ),
   );
-  const losses = [...report.lossesDecided.values()].reduce((a, b) => a + b, 0);
+  const losses = total(report.lossesDecided);
   console.log(
     `losses decided (plies): ${[...report.lossesDecided].map(([band, n]) => `${band} ${n}`).join(', ')} of ${losses}`,
   );
   const { ours, theirs } = report.openingMoves;
-  const total = (m: ReadonlyMap<string, number>): number =>
-    [...m.values()].reduce((a, b) => a + b, 0);
+  const [oursTotal, theirsTotal] = [total(ours), total(theirs)];
   console.log(
     `opening moves (plies ${opening[1]}-${Number(opening[2]) - 1}), piece: ours / theirs`,
   );
   for (const letter of [...new Set([...ours.keys(), ...theirs.keys()])].sort())
     console.log(
-      `  ${letter}  ${percent(ours.get(letter) ?? 0, total(ours))} / ${percent(theirs.get(letter) ?? 0, total(theirs))}`,
+      `  ${letter}  ${percent(ours.get(letter) ?? 0, oursTotal)} / ${percent(theirs.get(letter) ?? 0, theirsTotal)}`,
     );
 }
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { decidedAt, matchReport, type ReportGame } from './match-report.ts';
 
-/** A game of `plies` moves: pawn moves for us, knight moves for the opponent, its scores `theirs` by turn. */
+/** A game of one move pair per entry of `theirs`: our pawn moves, the opponent's knight moves with those comments. */
 function game(ourColour: 0 | 1, points: number, theirs: string[]): ReportGame {
   const moves = [];
   for (let ply = 0; ply < 2 * theirs.length; ply++) {

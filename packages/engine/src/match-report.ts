@@ -5,7 +5,7 @@
  * The twenty-seventh stop (README) read tamerlane11's games this way: its early losses were all
  * as Black.
  */
-import { readCommentScore } from './tuning.ts';
+import { commentScore } from './tuning.ts';
 
 /** One game as the report reads it: our colour (0 White, 1 Black), our points, the moves. */
 export interface ReportGame {
@@ -31,8 +31,9 @@ export interface MatchReport {
   };
 }
 
-/** The opponent's score (for us, centipawns) that marks a game as decided, and for how many of its turns running. */
-export const DECIDED_CP = -150;
+/** The opponent's score, read from our side (centipawns), that marks a game as decided... */
+const DECIDED_CP = -150;
+/** ...when it holds for this many of the opponent's turns running. */
 const DECIDED_TURNS = 3;
 /** Bands of plies for `lossesDecided`: each label covers plies up to (not including) its bound. */
 const BANDS: ReadonlyArray<readonly [string, number]> = [
@@ -52,10 +53,10 @@ export function decidedAt(game: ReportGame): number {
   let run = 0;
   for (let ply = 0; ply < game.moves.length; ply++) {
     if (ply % 2 === game.ourColour) continue;
-    const score = readCommentScore(game.moves[ply]!.comment ?? '');
-    if (score === null) continue;
-    const forUs = 'cp' in score ? -score.cp : score.mate > 0 ? -Infinity : Infinity;
-    if (forUs > DECIDED_CP) run = 0;
+    // A mate counts as a capped score (`commentScore`), well past the mark.
+    const theirs = commentScore(game.moves[ply]!.comment ?? '');
+    if (theirs === null) continue;
+    if (-theirs > DECIDED_CP) run = 0;
     else if (++run === DECIDED_TURNS) return ply - 2 * (DECIDED_TURNS - 1);
   }
   return -1;
@@ -76,7 +77,7 @@ export function matchReport(
   openingFrom = 4,
   openingTo = 30,
 ): MatchReport {
-  const byColour = [
+  const byColour: [ColourScore, ColourScore] = [
     { games: 0, points: 0 },
     { games: 0, points: 0 },
   ];
@@ -88,9 +89,8 @@ export function matchReport(
   const ours = new Map<string, number>();
   const theirs = new Map<string, number>();
   for (const game of games) {
-    const colour = byColour[game.ourColour]!;
-    colour.games++;
-    colour.points += game.points;
+    const { games: n, points } = byColour[game.ourColour];
+    byColour[game.ourColour] = { games: n + 1, points: points + game.points };
     if (game.points === 0) {
       const ply = decidedAt(game);
       bump(lossesDecided, ply < 0 ? 'never' : BANDS.find(([, bound]) => ply < bound)![0]);
@@ -99,5 +99,5 @@ export function matchReport(
     for (let ply = openingFrom; ply < end; ply++)
       bump(ply % 2 === game.ourColour ? ours : theirs, pieceLetter(game.moves[ply]!.san));
   }
-  return { byColour: [byColour[0]!, byColour[1]!], lossesDecided, openingMoves: { ours, theirs } };
+  return { byColour, lossesDecided, openingMoves: { ours, theirs } };
 }
