@@ -1,8 +1,9 @@
 /** Safe checks: discovered checks and checks whose piece survives are safe; a hanging checker is not. */
 import { describe, expect, it } from 'vitest';
-import { Position } from '@citadel/core';
+import { Position, VARIANT_IDS, inCheck } from '@citadel/core';
+import { forEachRandomPosition } from '../test/random-positions.ts';
 import { evalTables } from './eval-tables.ts';
-import { givesSafeCheck, playedCheckIsSafe } from './safe-checks.ts';
+import { checkReach, givesSafeCheck, mayGiveCheck, playedCheckIsSafe } from './safe-checks.ts';
 
 /** Both tests' verdicts on `move`: before it is made, and after (when it checks). */
 function verdicts(fen: string, move: string): { before: boolean; after: boolean } {
@@ -47,4 +48,31 @@ describe('safe checks', () => {
   it('a move that gives no check is not a safe check', () => {
     expect(verdicts('4k3/8/8/8/8/8/R7/3K4 w - - 0 1', 'd1c1').before).toBe(false);
   });
+
+  // The cheap filter may say "maybe" for a move that does not check, never "no" for one that does.
+  it.each([...VARIANT_IDS, 'husun10', 'tamerlane11'])(
+    '%s: mayGiveCheck is true for every legal move that gives check',
+    (variant) => {
+      let checks = 0;
+      let ruledOut = 0;
+      forEachRandomPosition(variant, { seed: 11, games: 6, plies: 80 }, (pos) => {
+        const fast = pos.fastPosition();
+        const reach = checkReach(pos.rs);
+        for (const m of pos.legalCodes()) {
+          fast.make(m);
+          const gives = inCheck(fast);
+          fast.unmake(m);
+          const may = mayGiveCheck(fast, m, reach);
+          if (gives) {
+            checks++;
+            expect(may, `${pos.fen()} ${m}`).toBe(true);
+          } else if (!may) ruledOut++;
+        }
+      });
+      expect(checks).toBeGreaterThan(0);
+      // Where no giraffe (bent slides) and no Eye stand, the filter rules moves out.
+      const pos = Position.start(variant).value!;
+      if (!pos.rs.hasGiraffe && pos.rs.eyeAttacked === null) expect(ruledOut).toBeGreaterThan(0);
+    },
+  );
 });
