@@ -64,7 +64,7 @@ const SLIDES = 64;
  * Per piece code, what the cheap test of `mayGiveCheck` needs, read from the core's attack tables
  * (those of `isAttacked`, pawn captures included): the longest Chebyshev reach of its attacking
  * leaps, plus SLIDES when it attacks along straight lines. (The giraffe's bent slides are not
- * described: `mayGiveCheck` takes no shortcut where a giraffe stands.)
+ * described: `mayGiveCheck` takes no shortcut in a variant with a giraffe.)
  */
 export function checkReach(rs: Ruleset): Int8Array {
   const out = new Int8Array(CODE_SPACE);
@@ -100,8 +100,8 @@ function aligned(a: number, b: number): boolean {
  * enemy has no royal, or the mover opens no line to that royal and neither leaps nor slides to it
  * from its target). A cheap filter before an exact test (`givesSafeCheck`, `inCheck`); `reach` is
  * `checkReach(pos.rs)`. No shortcut for special moves (castling, en passant, promotions, king
- * swaps, ...), with a royal pool (a capture may change which piece is royal), where a giraffe
- * stands (bent lines) or with the Eye (it attacks from afar).
+ * swaps, ...), nor in variants with a royal pool (a capture may change which piece is royal), a
+ * giraffe (bent lines) or the Eye (it attacks from afar).
  */
 export function mayGiveCheck(pos: FastPosition, m: number, reach: Int8Array): boolean {
   const rs = pos.rs;
