@@ -21,6 +21,7 @@ import {
 import { deriveValues } from './piece-values.ts';
 import { mobilityOf, weightsFor, type EvalWeights } from './eval-weights.ts';
 import { learnedIndex, mainBoard } from './learned-psq.ts';
+import { checkReach } from './safe-checks.ts';
 
 export interface EvalTables {
   readonly rs: Ruleset;
@@ -71,6 +72,11 @@ export interface EvalTables {
    * royal's refuge).
    */
   readonly mopUp: boolean;
+  /**
+   * Per piece code, how far its attacks reach, for the search's cheap "can this move give check?"
+   * test (`checkReach` in safe-checks.ts); null in variants where that test takes no shortcut.
+   */
+  readonly checkReach: Int8Array | null;
 }
 
 const CACHE = new WeakMap<Ruleset, EvalTables>();
@@ -210,6 +216,7 @@ function build(rs: Ruleset, w: EvalWeights): EvalTables {
     weights: w,
     kindValue,
     distance: distanceTable(rs),
+    checkReach: checkReach(rs),
     centreness,
     centreMid: Math.max(...rs.geo.cells.map((c) => centreness[c]!)) >> 1,
     mopUp: geo.citadels.length === 0,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Position, VARIANT_IDS, inCheck } from '@citadel/core';
 import { forEachRandomPosition } from '../test/random-positions.ts';
 import { evalTables } from './eval-tables.ts';
-import { checkReach, givesSafeCheck, mayGiveCheck, playedCheckIsSafe } from './safe-checks.ts';
+import { givesSafeCheck, mayGiveCheck, playedCheckIsSafe } from './safe-checks.ts';
 
 /** Both tests' verdicts on `move`: before it is made, and after (when it checks). */
 function verdicts(fen: string, move: string): { before: boolean; after: boolean } {
@@ -57,12 +57,12 @@ describe('safe checks', () => {
       let ruledOut = 0;
       forEachRandomPosition(variant, { seed: 11, games: 6, plies: 80 }, (pos) => {
         const fast = pos.fastPosition();
-        const reach = checkReach(pos.rs);
+        const t = evalTables(pos.rs);
         for (const m of pos.legalCodes()) {
           fast.make(m);
           const gives = inCheck(fast);
           fast.unmake(m);
-          const may = mayGiveCheck(fast, m, reach);
+          const may = mayGiveCheck(fast, m, t);
           if (gives) {
             checks++;
             expect(may, `${pos.fen()} ${m}`).toBe(true);

@@ -63,10 +63,12 @@ const SLIDES = 64;
 /**
  * Per piece code, what the cheap test of `mayGiveCheck` needs, read from the core's attack tables
  * (those of `isAttacked`, pawn captures included): the longest Chebyshev reach of its attacking
- * leaps, plus SLIDES when it attacks along straight lines. (The giraffe's bent slides are not
- * described: `mayGiveCheck` takes no shortcut in a variant with a giraffe.)
+ * leaps, plus SLIDES when it attacks along straight lines. Null where the test takes no shortcut:
+ * with a royal pool (a capture may change which piece is royal), a giraffe (bent lines, not
+ * described here) or the Eye (it attacks from afar).
  */
-export function checkReach(rs: Ruleset): Int8Array {
+export function checkReach(rs: Ruleset): Int8Array | null {
+  if (rs.royalPool || rs.hasGiraffe || rs.eyeAttacked !== null) return null;
   const out = new Int8Array(CODE_SPACE);
   for (let by = 0; by < 2; by++) {
     const offs = rs.leapAttackOff[by]!;
@@ -98,15 +100,13 @@ function aligned(a: number, b: number): boolean {
 /**
  * Whether the legal move `m`, not yet made, might give check: false only where it cannot (the
  * enemy has no royal, or the mover opens no line to that royal and neither leaps nor slides to it
- * from its target). A cheap filter before an exact test (`givesSafeCheck`, `inCheck`); `reach` is
- * `checkReach(pos.rs)`. No shortcut for special moves (castling, en passant, promotions, king
- * swaps, ...), nor in variants with a royal pool (a capture may change which piece is royal), a
- * giraffe (bent lines) or the Eye (it attacks from afar).
+ * from its target). A cheap filter before an exact test (`givesSafeCheck`, `inCheck`). No
+ * shortcut for special moves (castling, en passant, promotions, king swaps, ...) nor where
+ * `t.checkReach` is null.
  */
-export function mayGiveCheck(pos: FastPosition, m: number, reach: Int8Array): boolean {
-  const rs = pos.rs;
-  if (moveFlag(m) !== NORMAL || rs.royalPool || rs.hasGiraffe || rs.eyeAttacked !== null)
-    return true;
+export function mayGiveCheck(pos: FastPosition, m: number, t: EvalTables): boolean {
+  const reach = t.checkReach;
+  if (reach === null || moveFlag(m) !== NORMAL) return true;
   const royal = royalSquare(pos, pos.side ^ 1);
   if (royal < 0) return false;
   const from = moveFrom(m);
@@ -114,9 +114,6 @@ export function mayGiveCheck(pos: FastPosition, m: number, reach: Int8Array): bo
   if (aligned(from, royal)) return true;
   const r = reach[pos.board[from]!]!;
   const to = moveTo(m);
-  const distance = Math.max(
-    Math.abs((to & (STRIDE - 1)) - (royal & (STRIDE - 1))),
-    Math.abs((to >> 4) - (royal >> 4)),
-  );
+  const distance = t.distance[to * pos.rs.size + royal]!;
   return distance <= (r & (SLIDES - 1)) || ((r & SLIDES) !== 0 && aligned(to, royal));
 }

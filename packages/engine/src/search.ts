@@ -56,7 +56,7 @@ import { CaptureHistory } from './capture-history.ts';
 import { CorrectionHistory } from './correction-history.ts';
 import { historyBonus } from './history-table.ts';
 import { QuietHistory } from './quiet-history.ts';
-import { checkReach, givesSafeCheck, mayGiveCheck, playedCheckIsSafe } from './safe-checks.ts';
+import { givesSafeCheck, mayGiveCheck, playedCheckIsSafe } from './safe-checks.ts';
 import { see } from './see.ts';
 import type { TranspositionTable } from './transposition-table.ts';
 import {
@@ -182,8 +182,6 @@ export class Searcher {
   private readonly cutHint = new Uint8Array(MAX_PLY + 1);
   private readonly quietHistory: QuietHistory;
   private readonly captureHistory: CaptureHistory;
-  /** Per piece code, what `mayGiveCheck` needs to rule checks out cheaply. */
-  private readonly checkReach: Int8Array;
   private excludedRoot: number[] = [];
   /** Whether the last root search's best move scored above its window's alpha (not a mere upper bound). */
   private rootRaised = false;
@@ -197,7 +195,6 @@ export class Searcher {
     this.counter = new Int32Array(256 * tables.rs.size);
     this.quietHistory = new QuietHistory(tables.rs);
     this.captureHistory = new CaptureHistory(tables.rs);
-    this.checkReach = checkReach(tables.rs);
   }
 
   /** Forget move-ordering statistics (new game). */
@@ -584,7 +581,7 @@ export class Searcher {
             if (
               ((lmrDepth <= 5 && staticEval + 120 + 130 * Math.max(0, lmrDepth) <= alpha) ||
                 (lmrDepth <= 3 && stat < -3000 * depth)) &&
-              !(mayGiveCheck(pos, m, this.checkReach) && givesSafeCheck(pos, m, this.tables))
+              !(mayGiveCheck(pos, m, this.tables) && givesSafeCheck(pos, m, this.tables))
             )
               continue;
           }
@@ -624,7 +621,7 @@ export class Searcher {
       }
       this.playedAt[ply] = m;
       this.pieceTo[ply] = key;
-      const mayCheck = mayGiveCheck(pos, m, this.checkReach);
+      const mayCheck = mayGiveCheck(pos, m, this.tables);
       pos.make(m);
       this.nodes++;
       const givesCheck = mayCheck && inCheck(pos);
@@ -924,7 +921,7 @@ export class Searcher {
         if (this.losesExchange(m, victim, t.kingLike[code] ? INFINITE : t.valueMg[code]!)) continue;
       }
       // The child's check test, skipped where the move cannot give check.
-      if (!mayGiveCheck(pos, m, this.checkReach)) this.checkHint[ply + 1] = 0;
+      if (!mayGiveCheck(pos, m, this.tables)) this.checkHint[ply + 1] = 0;
       pos.make(m);
       this.nodes++;
       const score = -this.qsearch(-beta, -alpha, ply + 1, n);
