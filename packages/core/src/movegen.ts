@@ -32,23 +32,28 @@ export function endedByRule(pos: FastPosition): boolean {
   return pos.rs.bareKing && bareKingLoser(pos) >= 0;
 }
 
-/** All legal moves of the side to move into `pos.moves[start..]`; returns the end index. */
-export function generateLegal(pos: FastPosition, start: number): number {
+/**
+ * All legal moves of the side to move into `pos.moves[start..]`; returns the end index.
+ * `knownCheck`: whether the side to move is in check (`inCheck`), where the caller already knows
+ * it (a search does); it must be the truth, or the moves are wrong. Omitted, it is tested here.
+ */
+export function generateLegal(pos: FastPosition, start: number, knownCheck?: boolean): number {
   if (endedByRule(pos)) return start;
   const royal = royalSquare(pos, pos.side);
-  const checked = royal >= 0 && isAttacked(pos, royal, pos.side ^ 1);
+  const checked = royal >= 0 && (knownCheck ?? isAttacked(pos, royal, pos.side ^ 1));
   return legalMoves(pos, start, royal, checked);
 }
 
 /**
  * The legal captures and promotion-zone pawn arrivals of the side to move (no special moves),
  * for a quiescence search: into `pos.moves[start..]`, returning the end index. When the side to
- * move is in check it returns every legal move, since all evasions matter there.
+ * move is in check it returns every legal move, since all evasions matter there. `knownCheck`
+ * as for `generateLegal`.
  */
-export function generateTactical(pos: FastPosition, start: number): number {
+export function generateTactical(pos: FastPosition, start: number, knownCheck?: boolean): number {
   if (endedByRule(pos)) return start;
   const royal = royalSquare(pos, pos.side);
-  const checked = royal >= 0 && isAttacked(pos, royal, pos.side ^ 1);
+  const checked = royal >= 0 && (knownCheck ?? isAttacked(pos, royal, pos.side ^ 1));
   if (checked) return legalMoves(pos, start, royal, true);
   return keepLegal(pos, start, generatePseudo(pos, start, true), royal, false);
 }

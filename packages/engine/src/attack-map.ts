@@ -8,7 +8,8 @@
  * Attack map: for each side and cell, how many of its pieces (pawns and royals included) attack
  * the cell and the value of the cheapest of them. Occupied cells count too, so the map also says
  * which pieces are defended. The giraffe's attacks are left out (rare, and costly to trace).
- * The map is cleared before each position (a few hundred bytes).
+ * The map is cleared before each position (a few hundred bytes). Both facts share one integer per
+ * side and cell (`packCell`), updated without a branch: the scan marks every attacked cell.
  *
  * Leaps are read from lists per piece and cell, built once, that hold only the targets on the
  * board where the piece may stand (the scan is most of the evaluation's time, and leapers near
@@ -28,30 +29,40 @@ import type { EvalTables } from './eval-tables.ts';
 
 const DIAGONAL_STEPS = [STRIDE + 1, STRIDE - 1, -STRIDE + 1, -STRIDE - 1] as const;
 /** The attack value of a royal: more than any piece, so a royal is never the "lesser" attacker. */
-const ROYAL_ATTACKER = 1 << 20;
+export const ROYAL_ATTACKER = 1 << 20;
+/**
+ * A map cell holds (CHEAPEST_CEILING - cheapest attacker's value) << 8 | attackers, so that an
+ * empty cell is 0 (cleared by a fill) and a new attacker keeps the larger of the first parts
+ * (the cheaper attacker) and adds one to the count (at most 255: there are fewer pieces).
+ */
+const CHEAPEST_CEILING = ROYAL_ATTACKER * 2;
+const COUNT_MASK = 0xff;
+
+/** A leap list entry is its target cell << LEAP_MODE_BITS | its mode (MODE_BOTH, MODE_MOVE, MODE_CAPTURE). */
+const LEAP_MODE_BITS = 2;
+const LEAP_MODE_MASK = (1 << LEAP_MODE_BITS) - 1;
 
 /**
- * Each piece code's leap targets from each cell, with their modes: entries first[c * size + s] to
- * first[c * size + s + 1] of `to` and `mode`, only cells on the board where the piece may stand.
+ * Each piece code's leaps from each cell: entries first[c * size + s] to first[c * size + s + 1]
+ * of `leap` (target and mode packed, LEAP_MODE_BITS), only to cells on the board where the piece
+ * may stand.
  */
-function leapLists(rs: Ruleset): { first: Int32Array; to: Int16Array; mode: Uint8Array } {
+function leapLists(rs: Ruleset): { first: Int32Array; leap: Int32Array } {
   const first = new Int32Array(CODE_SPACE * rs.size + 1);
-  const to: number[] = [];
-  const mode: number[] = [];
+  const leap: number[] = [];
   for (let code = 0; code < CODE_SPACE; code++) {
     for (let from = 0; from < rs.size; from++) {
-      first[code * rs.size + from] = to.length;
+      first[code * rs.size + from] = leap.length;
       if (rs.geo.exists[from] !== 1) continue;
       for (let j = rs.leapStart[code]!; j < rs.leapEnd[code]!; j++) {
         const target = from + rs.leapOff[j]!;
         if (target < 0 || target >= rs.size || rs.stop[code * rs.size + target] !== 1) continue;
-        to.push(target);
-        mode.push(rs.leapMode[j]!);
+        leap.push((target << LEAP_MODE_BITS) | rs.leapMode[j]!);
       }
     }
   }
-  first[CODE_SPACE * rs.size] = to.length;
-  return { first, to: Int16Array.from(to), mode: Uint8Array.from(mode) };
+  first[CODE_SPACE * rs.size] = leap.length;
+  return { first, leap: Int32Array.from(leap) };
 }
 
 /** Whether side `c`'s leap of `mode` may end on a cell holding `occupant`. */
@@ -67,46 +78,47 @@ function slideFrom(rs: Ruleset, board: Uint8Array, from: number, j: number): num
 }
 
 export class AttackMap {
-  /** Per side and cell (index side * size + cell): number of attackers, cheapest value. */
-  private readonly count: Uint8Array;
-  private readonly cheapest: Int32Array;
+  /** Per side and cell (index side * size + cell): attackers and cheapest value, packed. */
+  private readonly cells: Int32Array;
   private readonly size: number;
+  /** Each piece code's value as an attacker (a royal's is ROYAL_ATTACKER), complemented as stored. */
+  private readonly attackerKey: Int32Array;
 
-  /** Leap targets per piece code and cell (`leapLists`). */
+  /** Leaps per piece code and cell (`leapLists`). */
   private readonly leapFirst: Int32Array;
-  private readonly leapTo: Int16Array;
-  private readonly leapMode: Uint8Array;
+  private readonly leap: Int32Array;
 
   constructor(private readonly t: EvalTables) {
     const n = 2 * t.rs.size;
     this.size = t.rs.size;
-    this.count = new Uint8Array(n);
-    this.cheapest = new Int32Array(n);
+    this.cells = new Int32Array(n);
+    this.attackerKey = new Int32Array(CODE_SPACE).map(
+      (_, code) => (CHEAPEST_CEILING - (t.kingLike[code] ? ROYAL_ATTACKER : t.valueMg[code]!)) << 8,
+    );
     const leaps = leapLists(t.rs);
     this.leapFirst = leaps.first;
-    this.leapTo = leaps.to;
-    this.leapMode = leaps.mode;
+    this.leap = leaps.leap;
   }
 
   /** Forget the previous position's attacks. */
   reset(): void {
-    this.count.fill(0);
+    this.cells.fill(0);
   }
 
   /** Attackers of side `c` on `cell` in the last scan. */
   attackers(c: number, cell: number): number {
-    return this.count[c * this.size + cell]!;
+    return this.cells[c * this.size + cell]! & COUNT_MASK;
   }
 
   /** Value of side `c`'s cheapest attacker of `cell` (meaningful when `attackers` > 0). */
   cheapestAttacker(c: number, cell: number): number {
-    return this.cheapest[c * this.size + cell]!;
+    return CHEAPEST_CEILING - (this.cells[c * this.size + cell]! >> 8);
   }
 
-  private mark(i: number, value: number): void {
-    const n = this.count[i]!;
-    this.count[i] = n + 1;
-    if (n === 0 || value < this.cheapest[i]!) this.cheapest[i] = value;
+  /** One more attacker, of complemented value `key` (`attackerKey`), on map index `i`. */
+  private mark(i: number, key: number): void {
+    const old = this.cells[i]!;
+    this.cells[i] = (Math.max(old & ~COUNT_MASK, key) | (old & COUNT_MASK)) + 1;
   }
 
   /**
@@ -130,9 +142,9 @@ export class AttackMap {
     let n = 0;
     const leapEnd = this.leapFirst[base + from + 1]!;
     for (let j = this.leapFirst[base + from]!; j < leapEnd; j++) {
-      const to = this.leapTo[j]!;
+      const to = this.leap[j]! >> LEAP_MODE_BITS;
       if (
-        leapLands(board[to]!, this.leapMode[j]!, c) &&
+        leapLands(board[to]!, this.leap[j]! & LEAP_MODE_MASK, c) &&
         this.isSafe(board, to, enemy, value) &&
         ++n > limit
       )
@@ -155,7 +167,8 @@ export class AttackMap {
   private isSafe(board: Uint8Array, to: number, enemy: number, value: number): boolean {
     const occupant = board[to]!;
     return (
-      this.count[enemy + to] === 0 || (occupant !== EMPTY && this.t.valueMg[occupant]! >= value)
+      (this.cells[enemy + to]! & COUNT_MASK) === 0 ||
+      (occupant !== EMPTY && this.t.valueMg[occupant]! >= value)
     );
   }
 
@@ -174,7 +187,7 @@ export class AttackMap {
     for (let i = 0; i < count; i++) {
       const from = pos.pieceAt(c, i);
       const code = board[from]!;
-      const value = t.kingLike[code] ? ROYAL_ATTACKER : t.valueMg[code]!;
+      const value = this.attackerKey[code]!;
       if (rs.isPawn[code] === 1) {
         if (board[from + fwd - 1] !== OFF) this.mark(side + from + fwd - 1, value);
         if (board[from + fwd + 1] !== OFF) this.mark(side + from + fwd + 1, value);
@@ -187,9 +200,10 @@ export class AttackMap {
         j < end;
         j++
       ) {
-        const to = this.leapTo[j]!;
+        const leap = this.leap[j]!;
+        const to = leap >> LEAP_MODE_BITS;
         const occupant = board[to]!;
-        const mode = this.leapMode[j];
+        const mode = leap & LEAP_MODE_MASK;
         if (mode !== MODE_MOVE) this.mark(side + to, value);
         if (leapLands(occupant, mode, c)) moves++;
       }

@@ -2,8 +2,8 @@
  * Static evaluation from the side to move's point of view, tapered between middlegame and
  * endgame by the non-pawn material left. Terms (weights in eval-weights.ts):
  *   1. material and piece-square bonuses (eval-tables.ts);
- *   2. pawn structure: doubled, isolated, passed pawns; rooks (file sliders) on files without
- *      own pawns (open, or half open: enemy pawns only);
+ *   2. pawn structure: doubled, isolated, passed pawns (kept per structure: pawn-table.ts);
+ *      rooks (file sliders) on files without own pawns (open, or half open: enemy pawns only);
  *   3. royal safety: enemy pieces near our royal, own pawns in front of it;
  *   4. special rules: an unused king swap, being near an enemy citadel when behind (a royal that
  *      enters it draws), the pawn of pawns' stages and the Prince (in the tables); on boards
@@ -24,8 +24,7 @@ import {
 } from '@citadel/core';
 import type { EvalTables } from './eval-tables.ts';
 import { AttackMap } from './attack-map.ts';
-
-const FILES = 16;
+import { PAWN_FILES as FILES, PawnTable } from './pawn-table.ts';
 /** Entries of the evaluation cache (a power of two). */
 const CACHE_SIZE = 1 << 16;
 /** Royal danger units per enemy attack on a cell next to the royal, and per such cell only the royal defends. */
@@ -45,15 +44,13 @@ function isPawnOf(rs: Ruleset, p: number, c: number): boolean {
 }
 
 export class Evaluator {
-  private readonly pawnCount = new Int8Array(2 * FILES);
-  /** Per file: most advanced rank of a Black pawn (-1) / least advanced of a White pawn (99). */
-  private readonly maxBlackRank = new Int8Array(FILES);
-  private readonly minWhiteRank = new Int8Array(FILES);
-  private readonly pawnCells = new Int16Array(2 * 64);
+  /** What the pawns alone decide, per pawn structure (pawn-table.ts). */
+  private readonly pawns = new PawnTable();
+  /** The pawn table's entry of the position being evaluated (set in step 2, read by later steps). */
+  private pawnEntry = 0;
   /** Cells of each side's file sliders (rooks), up to 8 a side. */
   private readonly rookCells = new Int16Array(2 * 8);
   private readonly rookTotal = new Int32Array(2);
-  private readonly pawnTotal = new Int32Array(2);
   private readonly material = new Int32Array(2);
   private readonly near = new Int32Array(2);
 
@@ -96,15 +93,11 @@ export class Evaluator {
     const near = this.near;
     material[0] = material[1] = 0;
     near[0] = near[1] = 0;
-    this.pawnTotal[0] = this.pawnTotal[1] = 0;
     this.rookTotal[0] = this.rookTotal[1] = 0;
-    this.pawnCount.fill(0);
-    this.maxBlackRank.fill(-1);
-    this.minWhiteRank.fill(99);
     const royal0 = pos.kingSq[0]! >= 0 ? pos.kingSq[0]! : pos.princeSq[0]!;
     const royal1 = pos.kingSq[1]! >= 0 ? pos.kingSq[1]! : pos.princeSq[1]!;
 
-    // 1. Material and piece-square terms; pawns and pieces near the enemy royal on the way.
+    // 1. Material and piece-square terms; pieces near the enemy royal and rooks on the way.
     for (let c = 0; c < 2; c++) {
       const sign = c === 0 ? 1 : -1;
       const enemyRoyal = c === 0 ? royal1 : royal0;
@@ -117,66 +110,30 @@ export class Evaluator {
         eg += sign * psq[at + 1]!;
         phase += t.phaseWeight[code]!;
         material[c] = material[c]! + t.valueMg[code]!;
-        if (rs.isPawn[code] === 1) {
-          const f = s & (STRIDE - 1);
-          const r = (s >> 4) - PAD;
-          this.pawnCount[c * FILES + f]!++;
-          this.pawnCells[c * 64 + (this.pawnTotal[c]!++ & 63)] = s;
-          if (c === 1) {
-            if (r > this.maxBlackRank[f]!) this.maxBlackRank[f] = r;
-          } else if (r < this.minWhiteRank[f]!) this.minWhiteRank[f] = r;
-        } else {
-          if (enemyRoyal >= 0 && dist[enemyRoyal * size + s]! <= 2) near[c]!++;
-          // A rook in a citadel stands on no file of the main board: no file bonus.
-          if (t.fileSlider[code] === 1 && geo.citadelOwner[s] === -1 && this.rookTotal[c]! < 8)
-            this.rookCells[c * 8 + this.rookTotal[c]!++] = s;
-        }
+        if (rs.isPawn[code] === 1) continue;
+        if (enemyRoyal >= 0 && dist[enemyRoyal * size + s]! <= 2) near[c]!++;
+        // A rook in a citadel stands on no file of the main board: no file bonus.
+        if (t.fileSlider[code] === 1 && geo.citadelOwner[s] === -1 && this.rookTotal[c]! < 8)
+          this.rookCells[c * 8 + this.rookTotal[c]!++] = s;
       }
     }
 
-    // 2. Pawn structure.
-    for (let c = 0; c < 2; c++) {
-      const sign = c === 0 ? 1 : -1;
-      const n = Math.min(64, this.pawnTotal[c]!);
-      for (let i = 0; i < n; i++) {
-        const s = this.pawnCells[c * 64 + i]!;
-        const f = s & (STRIDE - 1);
-        const r = (s >> 4) - PAD;
-        const own = this.pawnCount;
-        if (own[c * FILES + f]! > 1) {
-          mg -= sign * (w.doubledPawn >> 1);
-          eg -= sign * (w.doubledPawn >> 1);
-        }
-        const left = f > 0 ? own[c * FILES + f - 1]! : 0;
-        const right = f < FILES - 1 ? own[c * FILES + f + 1]! : 0;
-        if (left === 0 && right === 0) {
-          mg -= sign * w.isolatedPawn;
-          eg -= sign * w.isolatedPawn;
-        }
-        let passed = true;
-        const lo = f > 0 ? f - 1 : 0;
-        const hi = f < geo.files - 1 ? f + 1 : f;
-        for (let g = lo; g <= hi; g++) {
-          if (this.enemyPawnAhead(g, r, c)) {
-            passed = false;
-            break;
-          }
-        }
-        if (passed) {
-          const advance = c === 0 ? r : geo.ranks - 1 - r;
-          mg += sign * w.passedMg * advance;
-          eg += sign * w.passedEg * advance;
-        }
-      }
-    }
+    // 2. Pawn structure, from the pawn table (filled here on a miss).
+    const pawns = this.pawns;
+    let entry = pawns.find(pos);
+    if (entry < 0) entry = this.fillPawnEntry(pos);
+    this.pawnEntry = entry;
+    mg += pawns.mg[entry]!;
+    eg += pawns.eg[entry]!;
+    const pawnCounts = entry * 2 * FILES;
 
     // 2b. Rooks on files without own pawns: open (no pawns at all) or half open (enemy pawns).
     for (let c = 0; c < 2; c++) {
       const sign = c === 0 ? 1 : -1;
       for (let i = 0; i < this.rookTotal[c]!; i++) {
         const f = this.rookCells[c * 8 + i]! & (STRIDE - 1);
-        if (this.pawnCount[c * FILES + f]! > 0) continue;
-        const open = this.pawnCount[(c ^ 1) * FILES + f] === 0;
+        if (pawns.count[pawnCounts + c * FILES + f]! > 0) continue;
+        const open = pawns.count[pawnCounts + (c ^ 1) * FILES + f] === 0;
         mg += sign * (open ? w.rookOpenFileMg : w.rookHalfOpenFileMg);
         eg += sign * (open ? w.rookOpenFileEg : w.rookHalfOpenFileEg);
       }
@@ -214,7 +171,7 @@ export class Evaluator {
       if (
         t.mopUp &&
         enemy >= 0 &&
-        this.pawnTotal[them] === 0 &&
+        pawns.total[2 * entry + them] === 0 &&
         material[c]! >= material[them]! + w.behindMargin
       ) {
         const mopUp =
@@ -293,9 +250,78 @@ export class Evaluator {
   }
 
   /**
+   * Claims `pos`'s pawn-table entry and fills it: pawns per file, the file's most advanced pawn
+   * ranks, and the pawn-structure score (doubled, isolated and passed pawns). Returns the entry.
+   */
+  private fillPawnEntry(pos: FastPosition): number {
+    const t = this.t;
+    const rs = t.rs;
+    const w = t.weights;
+    const geo = rs.geo;
+    const board = pos.board;
+    const pawns = this.pawns;
+    const entry = pawns.claim(pos);
+    this.pawnEntry = entry;
+    const counts = entry * 2 * FILES;
+    const ranks = entry * FILES;
+    for (let c = 0; c < 2; c++) {
+      for (let i = 0; i < pos.pieceCount[c]!; i++) {
+        const s = pos.pieceAt(c, i);
+        if (rs.isPawn[board[s]!] !== 1) continue;
+        const f = s & (STRIDE - 1);
+        const r = (s >> 4) - PAD;
+        pawns.count[counts + c * FILES + f]!++;
+        pawns.total[2 * entry + c]!++;
+        if (c === 1) {
+          if (r > pawns.maxBlackRank[ranks + f]!) pawns.maxBlackRank[ranks + f] = r;
+        } else if (r < pawns.minWhiteRank[ranks + f]!) pawns.minWhiteRank[ranks + f] = r;
+      }
+    }
+    let mg = 0;
+    let eg = 0;
+    for (let c = 0; c < 2; c++) {
+      const sign = c === 0 ? 1 : -1;
+      for (let i = 0; i < pos.pieceCount[c]!; i++) {
+        const s = pos.pieceAt(c, i);
+        if (rs.isPawn[board[s]!] !== 1) continue;
+        const f = s & (STRIDE - 1);
+        const r = (s >> 4) - PAD;
+        const own = counts + c * FILES;
+        if (pawns.count[own + f]! > 1) {
+          mg -= sign * (w.doubledPawn >> 1);
+          eg -= sign * (w.doubledPawn >> 1);
+        }
+        const left = f > 0 ? pawns.count[own + f - 1]! : 0;
+        const right = f < FILES - 1 ? pawns.count[own + f + 1]! : 0;
+        if (left === 0 && right === 0) {
+          mg -= sign * w.isolatedPawn;
+          eg -= sign * w.isolatedPawn;
+        }
+        let passed = true;
+        const lo = f > 0 ? f - 1 : 0;
+        const hi = f < geo.files - 1 ? f + 1 : f;
+        for (let g = lo; g <= hi; g++) {
+          if (this.enemyPawnAhead(g, r, c)) {
+            passed = false;
+            break;
+          }
+        }
+        if (passed) {
+          const advance = c === 0 ? r : geo.ranks - 1 - r;
+          mg += sign * w.passedMg * advance;
+          eg += sign * w.passedEg * advance;
+        }
+      }
+    }
+    pawns.mg[entry] = mg;
+    pawns.eg[entry] = eg;
+    return entry;
+  }
+
+  /**
    * Whether side `c`'s piece on `s` stands on an outpost: an own pawn defends it (pawns capture
    * one step diagonally forward in every variant, RULES.md) and no enemy pawn on a neighbouring
-   * file is still in front of it, so none can ever drive it away. Uses step 1's pawn ranks.
+   * file is still in front of it, so none can ever drive it away. Uses the pawn-table entry.
    */
   private isOutpost(board: Uint8Array, s: number, c: number): boolean {
     const behind = s + (c === 0 ? -STRIDE : STRIDE);
@@ -313,9 +339,10 @@ export class Evaluator {
   /**
    * Whether side `c`'s enemy has a pawn on file `g` ahead of rank `r` (from `c`'s side), one that
    * can still reach or pass rank `r`: blocks a passed pawn, or may drive a piece off an outpost.
-   * Uses step 1's pawn ranks.
+   * Reads the pawn-table entry of the position being evaluated.
    */
   private enemyPawnAhead(g: number, r: number, c: number): boolean {
-    return c === 0 ? this.maxBlackRank[g]! > r : this.minWhiteRank[g]! < r;
+    const i = this.pawnEntry * FILES + g;
+    return c === 0 ? this.pawns.maxBlackRank[i]! > r : this.pawns.minWhiteRank[i]! < r;
   }
 }

@@ -158,6 +158,11 @@ export class Searcher {
   private startMs = 0;
   private readonly probe: TableProbe = { hit: false, move: 0, score: 0, depth: 0, bound: 0 };
   private readonly scores = new Int32Array(MAX_PLY * MAX_MOVES_PER_PLY);
+  /**
+   * Per move-buffer index: 1 for a capture whose exchange test (SEE) is put off until it would be
+   * tried (`pickNext`), so captures that a cut-off leaves untried cost no exchange test.
+   */
+  private readonly seePending = new Uint8Array(MAX_PLY * MAX_MOVES_PER_PLY);
   private readonly killers = new Int32Array(MAX_PLY * 2);
   private readonly counter: Int32Array;
   private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
@@ -533,9 +538,10 @@ export class Searcher {
     if (ttMove !== 0 && isOrdinaryLegal(pos, ttMove)) {
       pos.moves[start] = ttMove;
       this.scores[start] = 1 << 30;
+      this.seePending[start] = 0;
       end = start + 1;
     } else {
-      end = generateLegal(pos, start);
+      end = generateLegal(pos, start, checked);
       if (end === start) return checked || pos.rs.stalemateLoses ? -(MATE - ply) : DRAW;
       this.scoreMoves(start, end, ttMove, ply);
       generated = true;
@@ -557,7 +563,7 @@ export class Searcher {
         if (generated) break;
         // The table move did not cut off: generate the rest (without it) behind it.
         generated = true;
-        end = this.generateRest(i, ttMove);
+        end = this.generateRest(i, ttMove, checked);
         this.scoreMoves(i, end, 0, ply);
         if (i === end) break;
       }
@@ -703,10 +709,10 @@ export class Searcher {
     return -this.search(depth, -beta, -alpha, ply + 1, start, true);
   }
 
-  /** Legal moves except `skip` from `start`; returns the end index. */
-  private generateRest(start: number, skip: number): number {
+  /** Legal moves except `skip` from `start` (`checked`: whether the side to move is in check); returns the end index. */
+  private generateRest(start: number, skip: number, checked: boolean): number {
     const moves = this.pos.moves;
-    const end = generateLegal(this.pos, start);
+    const end = generateLegal(this.pos, start, checked);
     for (let i = start; i < end; i++) {
       if (moves[i] === skip) {
         moves[i] = moves[end - 1]!;
@@ -801,7 +807,8 @@ export class Searcher {
 
   /**
    * Move ordering keys: table move, winning/equal captures by MVV-LVA and capture history,
-   * killers, counter-move, quiet histories, losing captures.
+   * killers, counter-move, quiet histories, losing captures. A capture of a piece worth less
+   * than its capturer is scored as if it did not lose, and marked for `pickNext` to test.
    */
   private scoreMoves(start: number, end: number, ttMove: number, ply: number): void {
     const pos = this.pos;
@@ -816,22 +823,22 @@ export class Searcher {
       const prevTo = moveTo(this.playedAt[ply - 1]!);
       counterMove = this.counter[pos.board[prevTo]! * size + prevTo]!;
     }
+    const pending = this.seePending;
     for (let i = start; i < end; i++) {
       const m = pos.moves[i]!;
       let s: number;
+      pending[i] = 0;
       if (m === ttMove) s = 1 << 30;
       else if (this.isCapture(m)) {
         const victim = this.victimValue(m);
         const capturer = pos.board[moveFrom(m)]!;
         const attacker = t.kingLike[capturer] ? 50 : t.valueMg[capturer]!;
-        // A capture SEE says loses goes last, without its history (read only for the others).
-        if (this.losesExchange(m, victim, attacker)) s = -(1 << 20) + victim;
-        else
-          s =
-            (1 << 28) +
-            victim * 16 -
-            (attacker >> 4) +
-            this.captureHistory.orderingBonus(this.captureKey(m));
+        s =
+          (1 << 28) +
+          victim * 16 -
+          (attacker >> 4) +
+          this.captureHistory.orderingBonus(this.captureKey(m));
+        if (victim < attacker) pending[i] = 1;
       } else if (m === k1) s = (1 << 27) + 2;
       else if (m === k2) s = (1 << 27) + 1;
       else if (m === counterMove) s = 1 << 26;
@@ -840,12 +847,29 @@ export class Searcher {
     }
   }
 
-  /** Selection sort step: brings the best remaining move to index i. */
+  /**
+   * Selection sort step: brings the best remaining move to index i. A capture marked by
+   * `scoreMoves` is tested when it comes out best: one that loses by SEE goes last, without its
+   * history (-2^20 + victim), and the choice is made again. The order is the one scoring every
+   * capture's exchange first would give.
+   */
   private pickNext(i: number, end: number): number {
     const moves = this.pos.moves;
     const scores = this.scores;
-    let best = i;
-    for (let j = i + 1; j < end; j++) if (scores[j]! > scores[best]!) best = j;
+    const pending = this.seePending;
+    let best: number;
+    for (;;) {
+      best = i;
+      for (let j = i + 1; j < end; j++) if (scores[j]! > scores[best]!) best = j;
+      if (pending[best] !== 1) break;
+      pending[best] = 0;
+      const m = moves[best]!;
+      const victim = this.victimValue(m);
+      const capturer = this.pos.board[moveFrom(m)]!;
+      const attacker = this.tables.kingLike[capturer] ? 50 : this.tables.valueMg[capturer]!;
+      if (!this.losesExchange(m, victim, attacker)) break;
+      scores[best] = -(1 << 20) + victim;
+    }
     if (best !== i) {
       const m = moves[i]!;
       moves[i] = moves[best]!;
@@ -853,6 +877,9 @@ export class Searcher {
       const s = scores[i]!;
       scores[i] = scores[best]!;
       scores[best] = s;
+      const p = pending[i]!;
+      pending[i] = pending[best]!;
+      pending[best] = p;
     }
     return moves[i]!;
   }
@@ -883,7 +910,7 @@ export class Searcher {
     let end = start;
     const stalemateWatch = pos.rs.stalemateLoses && pos.pieceCount[pos.side]! <= STALEMATE_MEN;
     if (checked || stalemateWatch) {
-      end = generateLegal(pos, start);
+      end = generateLegal(pos, start, checked);
       if (end === start) return -(MATE - ply);
     }
     if (!checked) {
@@ -893,7 +920,7 @@ export class Searcher {
         best = tableScore;
       if (best >= beta) return best;
       if (best > alpha) alpha = best;
-      if (!stalemateWatch) end = generateTactical(pos, start);
+      if (!stalemateWatch) end = generateTactical(pos, start, false);
     }
     const t = this.tables;
     // Keep captures and promotions (all moves when in check), ordered by MVV-LVA.
@@ -902,6 +929,7 @@ export class Searcher {
       const m = pos.moves[i]!;
       if (!checked && !this.isCapture(m)) continue;
       pos.moves[n] = m;
+      this.seePending[n] = 0;
       const victim = this.victimValue(m);
       const attacker = t.valueMg[pos.board[moveFrom(m)]!]!;
       this.scores[n] =
