@@ -1,0 +1,90 @@
+// `npm run bench:positions`: search speed on the positions the engine meets in its matches
+// against Fairy-Stockfish — plies 12, 24, … 96 of stored husun10 and tamerlane11 games — each
+// searched to a fixed depth from an empty table. Prints nodes, time and nodes/s per stand-in.
+//
+// `--base DIR` compares this build with another one (DIR holds its engine bundle `index.mjs`,
+// e.g. a copy of packages/engine/dist): both run in this process, position by position in
+// alternating order, so the machine's changing speed falls on both alike. It prints both node
+// counts (equal when the two search the same tree) and the time ratio, this build / base.
+//
+//   node scripts/bench-positions.mjs [--depth 8] [--games 5] [--reps 1] [--base DIR]
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { parseArgs } from 'node:util';
+import { Position, parsePgnGames } from '../packages/core/dist/index.mjs';
+
+const GAME_FILES = {
+  husun10: 'data/tuning/husun10-twentyninth-seeds31-34-100ms.pgn.gz',
+  tamerlane11: 'data/tuning/tamerlane11-twentyninth-seeds31-33-100ms.pgn.gz',
+};
+const EVERY = 12;
+const LAST_PLY = 96;
+
+const { values } = parseArgs({
+  options: {
+    depth: { type: 'string', default: '8' },
+    games: { type: 'string', default: '5' },
+    reps: { type: 'string', default: '1' },
+    base: { type: 'string' },
+  },
+});
+const depth = Number(values.depth);
+const games = Number(values.games);
+const reps = Number(values.reps);
+if (![depth, games, reps].every((n) => Number.isInteger(n) && n > 0))
+  throw new Error('--depth, --games and --reps must be whole numbers above 0');
+
+const here = new URL('../', import.meta.url);
+const builds = [['this build', await import(new URL('packages/engine/dist/index.mjs', here))]];
+if (values.base)
+  builds.push(['base', await import(pathToFileURL(resolve(values.base, 'index.mjs')).href)]);
+
+/** FENs of plies EVERY, 2 * EVERY, … LAST_PLY of the first `games` games of the stand-in's file. */
+function positions(variant) {
+  const text = gunzipSync(readFileSync(new URL(GAME_FILES[variant], here))).toString();
+  const parsed = parsePgnGames(text);
+  if (!parsed.ok) throw new Error(parsed.error);
+  const fens = [];
+  for (const game of parsed.value.slice(0, games)) {
+    const pos = Position.start(variant);
+    if (!pos.ok) throw new Error(pos.error);
+    game.moves.forEach((m, i) => {
+      pos.value.play(m.text);
+      if ((i + 1) % EVERY === 0 && i + 1 <= LAST_PLY) fens.push(pos.value.fen());
+    });
+  }
+  return fens;
+}
+
+for (const variant of Object.keys(GAME_FILES)) {
+  const fens = positions(variant);
+  const engines = builds.map(([, m]) => new m.Engine({ hashMb: 16, level: 10 }));
+  const nodes = engines.map(() => 0);
+  const ms = engines.map(() => 0);
+  for (let r = 0; r < reps; r++) {
+    for (const fen of fens) {
+      // Alternate which build goes first, so neither always meets a cooler or warmer machine.
+      const order = engines.map((_, k) => k);
+      if (r % 2 === 1) order.reverse();
+      for (const k of order) {
+        engines[k].newGame();
+        const t0 = performance.now();
+        const result = engines[k].go({ variant, fen }, { depth }, { now: () => performance.now() });
+        ms[k] += performance.now() - t0;
+        if (!result.ok) throw new Error(`${fen}: ${result.error}`);
+        nodes[k] += result.value.nodes;
+      }
+    }
+  }
+  const line = builds.map(
+    ([name], k) =>
+      `${name}: ${nodes[k]} nodes, ${(ms[k] / 1000).toFixed(2)} s, ${Math.round((nodes[k] * 1000) / ms[k])} nodes/s`,
+  );
+  if (builds.length === 2)
+    line.push(
+      `time this build / base ${(ms[0] / ms[1]).toFixed(3)}${nodes[0] === nodes[1] ? ' (same tree)' : ''}`,
+    );
+  console.log(`${variant}, ${fens.length} positions, depth ${depth} x ${reps}: ${line.join('; ')}`);
+}
