@@ -45,7 +45,7 @@ function isPawnOf(rs: Ruleset, p: number, c: number): boolean {
 
 export class Evaluator {
   /** What the pawns alone decide, per pawn structure (pawn-table.ts). */
-  private readonly pawns = new PawnTable();
+  private readonly pawns: PawnTable;
   /** The pawn table's entry of the position being evaluated (set in step 2, read by later steps). */
   private pawnEntry = 0;
   /** Cells of each side's file sliders (rooks), up to 8 a side. */
@@ -63,6 +63,7 @@ export class Evaluator {
 
   constructor(readonly t: EvalTables) {
     this.attacks = new AttackMap(t);
+    this.pawns = new PawnTable(t);
   }
 
   /** The evaluation of `pos`, from a cache when this position was evaluated recently. */
@@ -118,10 +119,9 @@ export class Evaluator {
       }
     }
 
-    // 2. Pawn structure, from the pawn table (filled here on a miss).
+    // 2. Pawn structure, from the pawn table.
     const pawns = this.pawns;
-    let entry = pawns.find(pos);
-    if (entry < 0) entry = this.fillPawnEntry(pos);
+    const entry = pawns.entryOf(pos);
     this.pawnEntry = entry;
     mg += pawns.mg[entry]!;
     eg += pawns.eg[entry]!;
@@ -250,75 +250,6 @@ export class Evaluator {
   }
 
   /**
-   * Claims `pos`'s pawn-table entry and fills it: pawns per file, the file's most advanced pawn
-   * ranks, and the pawn-structure score (doubled, isolated and passed pawns). Returns the entry.
-   */
-  private fillPawnEntry(pos: FastPosition): number {
-    const t = this.t;
-    const rs = t.rs;
-    const w = t.weights;
-    const geo = rs.geo;
-    const board = pos.board;
-    const pawns = this.pawns;
-    const entry = pawns.claim(pos);
-    this.pawnEntry = entry;
-    const counts = entry * 2 * FILES;
-    const ranks = entry * FILES;
-    for (let c = 0; c < 2; c++) {
-      for (let i = 0; i < pos.pieceCount[c]!; i++) {
-        const s = pos.pieceAt(c, i);
-        if (rs.isPawn[board[s]!] !== 1) continue;
-        const f = s & (STRIDE - 1);
-        const r = (s >> 4) - PAD;
-        pawns.count[counts + c * FILES + f]!++;
-        pawns.total[2 * entry + c]!++;
-        if (c === 1) {
-          if (r > pawns.maxBlackRank[ranks + f]!) pawns.maxBlackRank[ranks + f] = r;
-        } else if (r < pawns.minWhiteRank[ranks + f]!) pawns.minWhiteRank[ranks + f] = r;
-      }
-    }
-    let mg = 0;
-    let eg = 0;
-    for (let c = 0; c < 2; c++) {
-      const sign = c === 0 ? 1 : -1;
-      for (let i = 0; i < pos.pieceCount[c]!; i++) {
-        const s = pos.pieceAt(c, i);
-        if (rs.isPawn[board[s]!] !== 1) continue;
-        const f = s & (STRIDE - 1);
-        const r = (s >> 4) - PAD;
-        const own = counts + c * FILES;
-        if (pawns.count[own + f]! > 1) {
-          mg -= sign * (w.doubledPawn >> 1);
-          eg -= sign * (w.doubledPawn >> 1);
-        }
-        const left = f > 0 ? pawns.count[own + f - 1]! : 0;
-        const right = f < FILES - 1 ? pawns.count[own + f + 1]! : 0;
-        if (left === 0 && right === 0) {
-          mg -= sign * w.isolatedPawn;
-          eg -= sign * w.isolatedPawn;
-        }
-        let passed = true;
-        const lo = f > 0 ? f - 1 : 0;
-        const hi = f < geo.files - 1 ? f + 1 : f;
-        for (let g = lo; g <= hi; g++) {
-          if (this.enemyPawnAhead(g, r, c)) {
-            passed = false;
-            break;
-          }
-        }
-        if (passed) {
-          const advance = c === 0 ? r : geo.ranks - 1 - r;
-          mg += sign * w.passedMg * advance;
-          eg += sign * w.passedEg * advance;
-        }
-      }
-    }
-    pawns.mg[entry] = mg;
-    pawns.eg[entry] = eg;
-    return entry;
-  }
-
-  /**
    * Whether side `c`'s piece on `s` stands on an outpost: an own pawn defends it (pawns capture
    * one step diagonally forward in every variant, RULES.md) and no enemy pawn on a neighbouring
    * file is still in front of it, so none can ever drive it away. Uses the pawn-table entry.
@@ -331,18 +262,8 @@ export class Evaluator {
     const r = (s >> 4) - PAD;
     for (let g = f - 1; g <= f + 1; g += 2) {
       if (g < 0 || g >= rs.geo.files) continue;
-      if (this.enemyPawnAhead(g, r, c)) return false;
+      if (this.pawns.enemyPawnAhead(this.pawnEntry, g, r, c)) return false;
     }
     return true;
-  }
-
-  /**
-   * Whether side `c`'s enemy has a pawn on file `g` ahead of rank `r` (from `c`'s side), one that
-   * can still reach or pass rank `r`: blocks a passed pawn, or may drive a piece off an outpost.
-   * Reads the pawn-table entry of the position being evaluated.
-   */
-  private enemyPawnAhead(g: number, r: number, c: number): boolean {
-    const i = this.pawnEntry * FILES + g;
-    return c === 0 ? this.pawns.maxBlackRank[i]! > r : this.pawns.minWhiteRank[i]! < r;
   }
 }
