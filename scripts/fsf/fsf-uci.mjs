@@ -56,14 +56,26 @@ async function main(argv) {
   const Stockfish = require('fairy-stockfish-nnue.wasm/stockfish.js');
   // the wasm fetch decision is taken synchronously inside the factory call
   const sf = await withoutFetch(() => Stockfish());
+  // While `warmedUp` is pending, the engine's output is its warm-up search's and is dropped.
+  let warmedUp = null;
   sf.addMessageListener((line) => {
-    process.stdout.write(`${line}\n`);
+    if (!warmedUp) process.stdout.write(`${line}\n`);
+    else if (line.startsWith('bestmove')) warmedUp();
   });
   if (standins) {
     const { STANDINS_INI } = await loadStandinDefs();
     sf.FS.writeFile(INI_PATH, STANDINS_INI);
     sf.postMessage(`setoption name VariantPath value ${INI_PATH}`);
   }
+  // Warm-up: a fresh module's first search takes two to three times its movetime (its search
+  // thread starts, the wasm code is compiled again at a higher tier), enough to lose a match's
+  // first game on time. One short search first, then a new game so nothing of it is kept.
+  await new Promise((resolve) => {
+    warmedUp = resolve;
+    sf.postMessage('go depth 8');
+  });
+  warmedUp = null;
+  sf.postMessage('ucinewgame');
   engine = sf;
   for (const cmd of early.splice(0)) send(cmd);
 }

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Position, VARIANT_IDS } from '@citadel/core';
 import { CliProcess } from './helpers.ts';
+import { fenFrom } from '../../core/test/helpers.ts';
 
 const running: CliProcess[] = [];
 function uci(): CliProcess {
@@ -47,6 +48,7 @@ describe('citadel uci', () => {
       'MultiPV',
       'Skill Level',
       'Move Overhead',
+      'Contempt',
     ])
       expect(lines.some((l) => l.startsWith(`option name ${name} type `))).toBe(true);
     expect(lines).toContain('option name Threads type spin default 1 min 1 max 16');
@@ -171,6 +173,26 @@ describe('citadel uci', () => {
     const multi = await e.waitFor(/^bestmove /);
     expect(multi.some((l) => / multipv 3 /.test(l))).toBe(true);
     expect(legalAfter('persian-omega', ['e4'])).toContain(bestMoveOf(multi.at(-1)!));
+    expect(await e.quit()).toBe(0);
+  });
+
+  it('scores a draw at minus Contempt for the engine, in every thread', async () => {
+    // Tamerlane: the lone White King, behind, runs into Black's citadel a9 for the draw.
+    const fen = fenFrom('tamerlane', { b9: 'K', l10: 'k', f5: 'r', g5: 'r', h5: 'n' }, 'w', '-');
+    const e = uci();
+    e.send(
+      'setoption name UCI_Variant value tamerlane',
+      'setoption name Threads value 2',
+      'setoption name Contempt value 30',
+      `position fen ${fen}`,
+      'go depth 3',
+    );
+    const lines = await e.waitFor(/^bestmove /);
+    expect(lines.filter((l) => l.startsWith('info depth 3 ')).at(-1)).toMatch(/ score cp -30 /);
+    expect(bestMoveOf(lines.at(-1)!)).toBe('b9a9');
+    e.send('setoption name Contempt value 0', 'go depth 3');
+    const even = await e.waitFor(/^bestmove /);
+    expect(even.filter((l) => l.startsWith('info depth 3 ')).at(-1)).toMatch(/ score cp 0 /);
     expect(await e.quit()).toBe(0);
   });
 

@@ -68,6 +68,8 @@ export interface EngineOptions {
   level: number;
   /** Milliseconds kept back per move for communication. */
   moveOverhead: number;
+  /** Centipawns a draw is worth less than an even position to the side searching (see `SearchLimits`). */
+  contempt: number;
   /** Seed of the randomness of levels below 10 (0 = different every game). */
   seed: number;
   /** Evaluation weights; absent = the tuned weights of each variant. */
@@ -79,6 +81,7 @@ export const DEFAULT_OPTIONS: EngineOptions = {
   multiPv: 1,
   level: MAX_LEVEL,
   moveOverhead: 10,
+  contempt: 0,
   seed: 0,
 };
 
@@ -178,6 +181,7 @@ export class Engine {
       multiPv: level
         ? Math.max(this.options.multiPv, Math.min(level.candidates, legal.length))
         : this.options.multiPv,
+      contempt: this.options.contempt,
     };
     const text = (m: number): string => makeMoveText(position.rs, m);
     const pvText = (pv: readonly number[]): string[] => pv.map(text);

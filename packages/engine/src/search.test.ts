@@ -59,6 +59,26 @@ describe('search', () => {
     expect(r.score).toBe('cp 0');
   });
 
+  it('contempt: a draw scores −contempt for the side searching, and decides whether it takes one', () => {
+    // As above, the lone King behind runs into the citadel: the draw is worth −contempt to it.
+    const behind = fenFrom('tamerlane', { b9: 'K', l10: 'k', f5: 'r', g5: 'r', h5: 'n' }, 'w', '-');
+    const withContempt = (contempt: number, fen: string) => {
+      const r = new Engine({ hashMb: 8, contempt }).go(
+        { variant: 'tamerlane', fen },
+        { depth: 3 },
+        io,
+      );
+      if (!r.ok) throw new Error(r.error);
+      return { move: r.value.bestMove, score: `${r.value.score.type} ${r.value.score.value}` };
+    };
+    expect(withContempt(30, behind)).toEqual({ move: 'b9a9', score: 'cp -30' });
+    // Even material (a rook each): the citadel draw is taken when a draw is worth more than an
+    // even position (negative contempt) and refused when it is worth less.
+    const even = fenFrom('tamerlane', { b9: 'K', c2: 'R', l10: 'k', f5: 'r' }, 'w', '-');
+    expect(withContempt(-200, even).move).toBe('b9a9');
+    expect(withContempt(200, even).move).not.toBe('b9a9');
+  });
+
   it('tamerlane: uses the king swap to escape a mate', () => {
     // The King g1 is in check from the rook on g9 with every flight covered; the swap with the
     // knight on b2 saves it.

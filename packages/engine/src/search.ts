@@ -3,7 +3,8 @@
  *
  *   iterate(): iterative deepening with aspiration windows; MultiPV by excluding the best moves
  *              already reported at this depth.
- *   search():  1 abort / draw / rule-ended checks  2 mate-distance pruning  3 check extension
+ *   search():  1 abort / draw / rule-ended checks (a draw scores 0, or −contempt for the side
+ *              to move at the root: SearchLimits.contempt)  2 mate-distance pruning  3 check extension
  *              4 transposition table  5 static evaluation ("improving" against two plies ago),
  *              reverse futility, razoring  6 null move (not in check, not without pieces:
  *              zugzwang)  7 move generation (after the table move), terminal positions (mate,
@@ -107,6 +108,12 @@ export interface SearchLimits {
   /** Restrict the root to these integer moves. */
   readonly rootMoves?: readonly number[];
   readonly multiPv?: number;
+  /**
+   * Centipawns a draw is worth less than an even position to the side to move at the root
+   * (Stockfish's contempt): a draw by rule in the tree scores −contempt where that side is to
+   * move and +contempt where its opponent is. 0 (default) scores every draw 0.
+   */
+  readonly contempt?: number;
 }
 
 export interface SearchCallbacks {
@@ -400,12 +407,18 @@ export class Searcher {
   /** Score of a position that ended by rule or has no legal move, or null while the game goes on. */
   private ruleScore(ply: number): number | null {
     const pos = this.pos;
-    if (pos.citadelDrawn) return DRAW;
+    if (pos.citadelDrawn) return this.drawScore(ply);
     if (pos.rs.bareKing) {
       const loser = bareKingLoser(pos);
       if (loser >= 0) return loser === pos.side ? -(MATE - ply) : MATE - ply;
     }
     return null;
+  }
+
+  /** A draw's score for the side to move `ply` plies from the root (see `contempt`). */
+  private drawScore(ply: number): number {
+    const contempt = this.limits.contempt ?? 0;
+    return (ply & 1) === 0 ? DRAW - contempt : DRAW + contempt;
   }
 
   private isRepetition(): boolean {
@@ -454,9 +467,9 @@ export class Searcher {
     if (this.aborted) return 0;
     const ruled = this.ruleScore(ply);
     if (ruled !== null) return ruled;
-    if (this.isRepetition()) return DRAW;
+    if (this.isRepetition()) return this.drawScore(ply);
     const moveRule = pos.rs.moveRulePlies;
-    if (moveRule !== null && pos.halfmove >= moveRule) return DRAW;
+    if (moveRule !== null && pos.halfmove >= moveRule) return this.drawScore(ply);
     if (ply >= MAX_PLY - 2) return this.evaluator.evaluate(pos);
 
     // 2. Mate-distance pruning.
@@ -542,7 +555,8 @@ export class Searcher {
       end = start + 1;
     } else {
       end = generateLegal(pos, start, checked);
-      if (end === start) return checked || pos.rs.stalemateLoses ? -(MATE - ply) : DRAW;
+      if (end === start)
+        return checked || pos.rs.stalemateLoses ? -(MATE - ply) : this.drawScore(ply);
       this.scoreMoves(start, end, ttMove, ply);
       generated = true;
     }

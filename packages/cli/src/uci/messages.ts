@@ -28,7 +28,7 @@ export type ToWorker =
       readonly generation: number;
       readonly game: GameSpec;
       readonly limits: GoLimits;
-      readonly options: Pick<EngineOptions, 'multiPv' | 'level' | 'moveOverhead'>;
+      readonly options: Pick<EngineOptions, 'multiPv' | 'level' | 'moveOverhead' | 'contempt'>;
       /** When `go` arrived, on the `absoluteNow()` clock. */
       readonly goAt: number;
       /** Only the main worker (index 0) reports `info` lines. */

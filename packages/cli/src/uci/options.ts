@@ -37,6 +37,8 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   { type: 'spin', name: 'MultiPV', default: 1, min: 1, max: 64 },
   { type: 'spin', name: 'Skill Level', default: 10, min: 1, max: 10 },
   { type: 'spin', name: 'Move Overhead', default: 10, min: 0, max: 5000 },
+  // Centipawns a draw is worth less than an even position to the engine (negative: more).
+  { type: 'spin', name: 'Contempt', default: 0, min: -100, max: 100 },
 ];
 
 /** The `option name ...` lines of the `uci` answer. */

@@ -147,7 +147,7 @@ export class SearchPool {
   start(
     game: GameSpec,
     limits: GoLimits,
-    options: Pick<EngineOptions, 'multiPv' | 'level' | 'moveOverhead'>,
+    options: Pick<EngineOptions, 'multiPv' | 'level' | 'moveOverhead' | 'contempt'>,
     handlers: SearchHandlers,
     goAt: number,
   ): void {

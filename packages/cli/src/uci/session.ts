@@ -268,6 +268,7 @@ export class UciSession {
         multiPv: this.options.number('MultiPV'),
         level: this.options.number('Skill Level'),
         moveOverhead: this.options.number('Move Overhead'),
+        contempt: this.options.number('Contempt'),
       },
       {
         info: (info, nodes) => this.out(infoLine(info, nodes)),
