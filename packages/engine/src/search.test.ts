@@ -1,12 +1,16 @@
 /** The search understands every special rule: mates, stalemate wins, citadel draws, king swap. */
 import { describe, expect, it } from 'vitest';
-import { Engine, type GameSpec } from './engine.ts';
+import { Engine, type EngineOptions, type GameSpec } from './engine.ts';
 import { fenFrom } from '../../core/test/helpers.ts';
 
 const io = { now: () => performance.now() };
 
-function best(game: GameSpec, depth: number): { move: string | null; score: string } {
-  const engine = new Engine({ hashMb: 8 });
+function best(
+  game: GameSpec,
+  depth: number,
+  options: Partial<EngineOptions> = {},
+): { move: string | null; score: string } {
+  const engine = new Engine({ hashMb: 8, ...options });
   const r = engine.go(game, { depth }, io);
   if (!r.ok) throw new Error(r.error);
   return { move: r.value.bestMove, score: `${r.value.score.type} ${r.value.score.value}` };
@@ -51,27 +55,25 @@ describe('search', () => {
     expect(pos.outcome()).toMatchObject({ winner: 'white', reason: 'stalemate' });
   });
 
+  // White has only the King next to Black's citadel a9; Black has a rook and more.
+  const kingBehind = fenFrom(
+    'tamerlane',
+    { b9: 'K', l10: 'k', f5: 'r', g5: 'r', h5: 'n' },
+    'w',
+    '-',
+  );
+
   it('tamerlane: a king that is behind runs into the enemy citadel for the draw', () => {
-    // White has only the King next to Black's citadel a9; Black has a rook and more.
-    const fen = fenFrom('tamerlane', { b9: 'K', l10: 'k', f5: 'r', g5: 'r', h5: 'n' }, 'w', '-');
-    const r = best({ variant: 'tamerlane', fen }, 3);
+    const r = best({ variant: 'tamerlane', fen: kingBehind }, 3);
     expect(r.move).toBe('b9a9');
     expect(r.score).toBe('cp 0');
   });
 
   it('contempt: a draw scores −contempt for the side searching, and decides whether it takes one', () => {
     // As above, the lone King behind runs into the citadel: the draw is worth −contempt to it.
-    const behind = fenFrom('tamerlane', { b9: 'K', l10: 'k', f5: 'r', g5: 'r', h5: 'n' }, 'w', '-');
-    const withContempt = (contempt: number, fen: string) => {
-      const r = new Engine({ hashMb: 8, contempt }).go(
-        { variant: 'tamerlane', fen },
-        { depth: 3 },
-        io,
-      );
-      if (!r.ok) throw new Error(r.error);
-      return { move: r.value.bestMove, score: `${r.value.score.type} ${r.value.score.value}` };
-    };
-    expect(withContempt(30, behind)).toEqual({ move: 'b9a9', score: 'cp -30' });
+    const withContempt = (contempt: number, fen: string) =>
+      best({ variant: 'tamerlane', fen }, 3, { contempt });
+    expect(withContempt(30, kingBehind)).toEqual({ move: 'b9a9', score: 'cp -30' });
     // Even material (a rook each): the citadel draw is taken when a draw is worth more than an
     // even position (negative contempt) and refused when it is worth less.
     const even = fenFrom('tamerlane', { b9: 'K', c2: 'R', l10: 'k', f5: 'r' }, 'w', '-');
