@@ -16,6 +16,9 @@ export interface WorkerData {
   readonly index: number;
 }
 
+/** The engine options a `go` carries: those a UCI session may change between searches. */
+export type SearchOptions = Pick<EngineOptions, 'multiPv' | 'level' | 'moveOverhead' | 'contempt'>;
+
 export type ToWorker =
   | { readonly type: 'table'; readonly hashMb: number; readonly table: SharedArrayBuffer }
   | { readonly type: 'newgame' }
@@ -28,7 +31,7 @@ export type ToWorker =
       readonly generation: number;
       readonly game: GameSpec;
       readonly limits: GoLimits;
-      readonly options: Pick<EngineOptions, 'multiPv' | 'level' | 'moveOverhead' | 'contempt'>;
+      readonly options: SearchOptions;
       /** When `go` arrived, on the `absoluteNow()` clock. */
       readonly goAt: number;
       /** Only the main worker (index 0) reports `info` lines. */

@@ -6,8 +6,14 @@
  */
 import { Worker } from 'node:worker_threads';
 import { TranspositionTable } from '@citadel/engine';
-import type { EngineInfo, EngineOptions, EngineResult, GameSpec, GoLimits } from '@citadel/engine';
-import { STOP_SLOT, type FromWorker, type ToWorker, type WorkerData } from './messages.ts';
+import type { EngineInfo, EngineResult, GameSpec, GoLimits } from '@citadel/engine';
+import {
+  STOP_SLOT,
+  type FromWorker,
+  type SearchOptions,
+  type ToWorker,
+  type WorkerData,
+} from './messages.ts';
 
 export const MAX_THREADS = 16;
 
@@ -147,7 +153,7 @@ export class SearchPool {
   start(
     game: GameSpec,
     limits: GoLimits,
-    options: Pick<EngineOptions, 'multiPv' | 'level' | 'moveOverhead' | 'contempt'>,
+    options: SearchOptions,
     handlers: SearchHandlers,
     goAt: number,
   ): void {
