@@ -9,6 +9,7 @@
  * "no other legal move" is one of its conditions (RULES.md §2).
  */
 import { isAttacked } from './attacks.ts';
+import { isLegalEvasion, markEvasionCells } from './check-evasions.ts';
 import type { FastPosition } from './fast-position.ts';
 import { isLegal, markPinCandidates } from './legality.ts';
 import { moveFrom } from './move.ts';
@@ -84,6 +85,13 @@ function keepLegal(
   const stamp = ++pos.pinGeneration;
   if (royal >= 0 && !checked) markPinCandidates(pos, royal, stamp);
   let n = start;
+  if (royal >= 0 && checked && markEvasionCells(pos, royal, stamp)) {
+    for (let i = start; i < end; i++) {
+      const m = buf[i]!;
+      if (isLegalEvasion(pos, m, royal, stamp)) buf[n++] = m;
+    }
+    return n;
+  }
   for (let i = start; i < end; i++) {
     const m = buf[i]!;
     if (isLegal(pos, m, royal, checked, stamp)) buf[n++] = m;
