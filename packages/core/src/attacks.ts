@@ -72,34 +72,22 @@ export function isAttacked(pos: FastPosition, sq: number, by: number): boolean {
 export const ROYAL_VALUE = 20000;
 
 /**
- * The cell of the least valuable piece of colour `by` that may capture on `sq`, or -1 (static
- * exchange evaluation). The same reverse probes as `isAttacked`; `value` rates piece codes and
- * pieces marked in `kingLike` count as ROYAL_VALUE.
+ * The cells of every piece of colour `by` that attacks `sq` (may capture there), written into
+ * `out` from index 0 in a fixed order (leaps, rays, giraffes); returns how many. The same
+ * reverse probes as `isAttacked`, without the Eye's (it is no piece on a cell).
  */
-export function leastValuableAttacker(
-  pos: FastPosition,
-  sq: number,
-  by: number,
-  value: Int32Array,
-  kingLike: Uint8Array,
-): number {
+export function attackerCells(pos: FastPosition, sq: number, by: number, out: Int16Array): number {
   const rs = pos.rs;
   const board = pos.board;
   const size = rs.size;
-  let best = -1;
-  let bestValue = Infinity;
+  const stop = rs.stop;
+  let n = 0;
   const offs = rs.leapAttackOff[by]!;
   const mask = rs.leapAttackMask[by]!;
   for (let i = 0; i < offs.length; i++) {
     const s = sq - offs[i]!;
     const c = board[s]!;
-    if (mask[(i << 8) | c] === 1 && rs.stop[c * size + sq] === 1) {
-      const v = kingLike[c] ? ROYAL_VALUE : value[c]!;
-      if (v < bestValue) {
-        bestValue = v;
-        best = s;
-      }
-    }
+    if (mask[(i << 8) | c] === 1 && stop[c * size + sq] === 1) out[n++] = s;
   }
   const dirs = rs.slideDirections[by]!;
   for (let i = 0; i < dirs.length; i++) {
@@ -115,14 +103,9 @@ export function leastValuableAttacker(
     if ((c & 1) !== by) continue;
     if (
       (rs.slideAttack1[(d << 8) | c] === 1 || (dist >= 2 && rs.slideAttack2[(d << 8) | c] === 1)) &&
-      rs.stop[c * size + sq] === 1
-    ) {
-      const v = kingLike[c] ? ROYAL_VALUE : value[c]!;
-      if (v < bestValue) {
-        bestValue = v;
-        best = s;
-      }
-    }
+      stop[c * size + sq] === 1
+    )
+      out[n++] = s;
   }
   if (rs.giraffeColors[by] === 1) {
     for (let i = 0; i < 4; i++) {
@@ -134,15 +117,40 @@ export function leastValuableAttacker(
         for (let side = -1; side <= 1; side += 2) {
           const g = s + e + side * perp;
           const c = board[g]!;
-          if (rs.giraffe[c] === 1 && (c & 1) === by && rs.stop[c * size + sq] === 1) {
-            const v = value[c]!;
-            if (v < bestValue) {
-              bestValue = v;
-              best = g;
-            }
-          }
+          if (rs.giraffe[c] === 1 && (c & 1) === by && stop[c * size + sq] === 1) out[n++] = g;
         }
       }
+    }
+  }
+  return n;
+}
+
+/** Scratch list of attacker cells (`attackerCells`): more than any side has pieces. */
+const ATTACKERS = new Int16Array(256);
+
+/**
+ * The cell of the least valuable piece of colour `by` that may capture on `sq`, or -1 (static
+ * exchange evaluation); the first found among equals. `value` rates piece codes and pieces
+ * marked in `kingLike` count as ROYAL_VALUE.
+ */
+export function leastValuableAttacker(
+  pos: FastPosition,
+  sq: number,
+  by: number,
+  value: Int32Array,
+  kingLike: Uint8Array,
+): number {
+  const board = pos.board;
+  const n = attackerCells(pos, sq, by, ATTACKERS);
+  let best = -1;
+  let bestValue = Infinity;
+  for (let i = 0; i < n; i++) {
+    const s = ATTACKERS[i]!;
+    const c = board[s]!;
+    const v = kingLike[c] ? ROYAL_VALUE : value[c]!;
+    if (v < bestValue) {
+      bestValue = v;
+      best = s;
     }
   }
   return best;

@@ -5,91 +5,54 @@
  * move is rejected without a board test. The marked ones still get the full test of
  * legality.ts, so this changes no result, only how fast the evasions are found.
  *
- * The checkers are found with the same reverse probes as `isAttacked` (attacks.ts): leaps, rays
- * (sliders from distance 1, picket and crocodile from distance 2), and the giraffe's bent path.
- * Where the shortcut cannot be sure (no checker found, two or more checkers, a royal on a cell
- * the All-Seeing Eye attacks) it declines and every move is tested on the board as before.
+ * The checker is found by `attackerCells` (attacks.ts). Where the shortcut cannot be sure (no
+ * checker found, two or more, a royal on a cell the All-Seeing Eye attacks) it declines and
+ * every move is tested on the board as before.
  */
+import { attackerCells } from './attacks.ts';
 import type { FastPosition } from './fast-position.ts';
 import { STRIDE } from './geometry.ts';
 import { isLegal } from './legality.ts';
 import { DOUBLE_STEP, NORMAL, PROMOTE, moveFlag, moveFrom, moveTo } from './move.ts';
-import { EMPTY } from './piece-kinds.ts';
-import { RAY_OFFSETS } from './ruleset.ts';
 
-const ORTHOGONAL_OFFSETS = [1, -1, STRIDE, -STRIDE] as const;
-/** For each orthogonal direction, the perpendicular unit offset. */
-const PERPENDICULAR = [STRIDE, STRIDE, 1, 1] as const;
+/** Scratch list of checker cells: more than any side has pieces. */
+const CHECKERS = new Int16Array(256);
+
+/** The unit step from `from` towards `to` when they share a rank, file or diagonal, else 0. */
+function lineStep(from: number, to: number): number {
+  const df = (to & (STRIDE - 1)) - (from & (STRIDE - 1));
+  const dr = (to >> 4) - (from >> 4);
+  if (df !== 0 && dr !== 0 && Math.abs(df) !== Math.abs(dr)) return 0;
+  return Math.sign(dr) * STRIDE + Math.sign(df);
+}
 
 /**
  * Marks with `stamp` (in `pos.pinStamp`) the cells where a move of a piece other than the royal
- * may end the check on `royal` by the side not to move: the checker's cell and the empty cells
- * between it and the royal. Returns false, with the marks meaningless, unless exactly one
- * checker was found.
+ * may end the check on `royal` by the side not to move: the checker's cell and the cells its
+ * attack crosses — every cell between it and the royal on a shared line, or the giraffe's bent
+ * path (RULES.md §2: a diagonal step, then straight on to the royal). Marking more cells than
+ * needed only costs board tests. Returns false, the marks meaningless, unless there is exactly
+ * one checker.
  */
 export function markEvasionCells(pos: FastPosition, royal: number, stamp: number): boolean {
   const rs = pos.rs;
   if (rs.eyeAttacked !== null && rs.eyeAttacked[royal] === 1) return false;
-  const board = pos.board;
-  const by = pos.side ^ 1;
-  const size = rs.size;
-  const stop = rs.stop;
+  if (attackerCells(pos, royal, pos.side ^ 1, CHECKERS) !== 1) return false;
+  const checker = CHECKERS[0]!;
   const marks = pos.pinStamp;
-  let checkers = 0;
-
-  const offs = rs.leapAttackOff[by]!;
-  const mask = rs.leapAttackMask[by]!;
-  for (let i = 0; i < offs.length; i++) {
-    const s = royal - offs[i]!;
-    const c = board[s]!;
-    if (mask[(i << 8) | c] === 1 && stop[c * size + royal] === 1) {
-      if (++checkers > 1) return false;
-      marks[s] = stamp;
-    }
+  marks[checker] = stamp;
+  let step = lineStep(royal, checker);
+  let last = checker;
+  if (step === 0 && rs.giraffe[pos.board[checker]!] === 1) {
+    // The giraffe's first (diagonal) step lands next to it on the royal's file or rank; from
+    // there its path runs straight to the royal.
+    const df = (checker & (STRIDE - 1)) - (royal & (STRIDE - 1));
+    const dr = (checker >> 4) - (royal >> 4);
+    step = Math.abs(df) === 1 ? Math.sign(dr) * STRIDE : Math.sign(df);
+    last = Math.abs(df) === 1 ? royal + dr * STRIDE : royal + df;
   }
-
-  const dirs = rs.slideDirections[by]!;
-  for (let i = 0; i < dirs.length; i++) {
-    const d = dirs[i]!;
-    const off = RAY_OFFSETS[d]!;
-    let s = royal - off;
-    let dist = 1;
-    while (board[s] === EMPTY) {
-      s -= off;
-      dist++;
-    }
-    const c = board[s]!;
-    if ((c & 1) !== by) continue;
-    if (
-      (rs.slideAttack1[(d << 8) | c] === 1 || (dist >= 2 && rs.slideAttack2[(d << 8) | c] === 1)) &&
-      stop[c * size + royal] === 1
-    ) {
-      if (++checkers > 1) return false;
-      for (let t = royal - off; t !== s; t -= off) marks[t] = stamp;
-      marks[s] = stamp;
-    }
-  }
-
-  if (rs.giraffeColors[by] === 1) {
-    for (let i = 0; i < 4; i++) {
-      const e = ORTHOGONAL_OFFSETS[i]!;
-      const perp = PERPENDICULAR[i]!;
-      let s = royal + e;
-      for (let dist = 1; board[s] === EMPTY; dist++, s += e) {
-        if (dist < 3) continue;
-        // s is the giraffe's first (diagonal) cell; the giraffe stands one step further on, to either side.
-        for (let side = -1; side <= 1; side += 2) {
-          const g = s + e + side * perp;
-          const c = board[g]!;
-          if (rs.giraffe[c] !== 1 || (c & 1) !== by || stop[c * size + royal] !== 1) continue;
-          if (++checkers > 1) return false;
-          for (let t = royal + e; t !== s + e; t += e) marks[t] = stamp;
-          marks[g] = stamp;
-        }
-      }
-    }
-  }
-  return checkers === 1;
+  if (step !== 0) for (let s = royal + step; s !== last; s += step) marks[s] = stamp;
+  return true;
 }
 
 /**

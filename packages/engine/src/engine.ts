@@ -89,6 +89,8 @@ export class Engine {
   readonly options: EngineOptions;
   private tt: TranspositionTable;
   private readonly searchers = new Map<string, Searcher>();
+  /** The searcher of the last `go` (see `searcherToGo`). */
+  private lastSearcher: Searcher | null = null;
   private random: () => number;
   /** The last game searched: the next `go`, two plies on, plays only the new moves. */
   private readonly games = new GameCache();
@@ -105,6 +107,7 @@ export class Engine {
     this.options.hashMb = mb;
     this.tt = new TranspositionTable(mb);
     this.searchers.clear();
+    this.lastSearcher = null;
   }
 
   /** A new game: forget the table, move-ordering statistics and the last game set up. */
@@ -132,6 +135,18 @@ export class Engine {
   }
 
   /**
+   * The searcher for `position`, the table cleared when the last search was of another variant,
+   * array or rule set: the same board can have the same hash there, and the table's scores and
+   * moves belong to one rule set.
+   */
+  private searcherToGo(position: Position): Searcher {
+    const s = this.searcherFor(position);
+    if (this.lastSearcher !== null && this.lastSearcher !== s) this.tt.clear();
+    this.lastSearcher = s;
+    return s;
+  }
+
+  /**
    * Static evaluation of the game's position (side to move's view), centipawns. Set up through
    * the same cache as `go`, so evaluating after each move plays only the new moves.
    */
@@ -147,7 +162,7 @@ export class Engine {
     if (!p.ok) return p;
     const position = p.value;
     const fast = position.fastPosition();
-    const searcher = this.searcherFor(position);
+    const searcher = this.searcherToGo(position);
     const white = fast.side === 0;
     const clock = budget({
       ...(limits.movetime !== undefined ? { movetime: limits.movetime } : {}),

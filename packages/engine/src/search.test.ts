@@ -121,6 +121,18 @@ describe('search', () => {
     expect(fresh.bestMove).toBe(first.bestMove);
   });
 
+  it('another rule set starts from an empty table: same board, same hash, other rules', () => {
+    // The same Tamerlane start under another rule switch has the same hashes; what the table
+    // learnt (scores, moves) under one rule set must not carry over to the other.
+    const engine = new Engine({ hashMb: 4 });
+    const other: GameSpec = { variant: 'tamerlane', rules: { 'citadel-claim-or-swap': 'on' } };
+    engine.go({ variant: 'tamerlane' }, { depth: 6 }, io);
+    const after = engine.go(other, { depth: 6 }, io).value!;
+    const fresh = new Engine({ hashMb: 4 }).go(other, { depth: 6 }, io).value!;
+    expect(after.nodes).toBe(fresh.nodes);
+    expect(after.bestMove).toBe(fresh.bestMove);
+  });
+
   it('stops at a node limit and honours shouldStop at once', () => {
     const engine = new Engine({ hashMb: 4 });
     const r = engine.go({ variant: 'husun' }, { nodes: 5000 }, io);
