@@ -7,7 +7,12 @@
 // alternating order, so the machine's changing speed falls on both alike. It prints both node
 // counts (equal when the two search the same tree) and the time ratio, this build / base.
 //
+// `--fens FILE --variant V` measures the positions of a file instead (one FEN a line, or an
+// openings file's `fen …` lines; blank lines and `#` comments skipped), e.g.
+// data/tuning/tamerlane11-thirtythird-blunders.txt with `--variant tamerlane11`.
+//
 //   node scripts/bench-positions.mjs [--depth 8] [--games 5] [--reps 1] [--base DIR]
+//                                    [--fens FILE --variant V]
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,6 +33,8 @@ const { values } = parseArgs({
     games: { type: 'string', default: '5' },
     reps: { type: 'string', default: '1' },
     base: { type: 'string' },
+    fens: { type: 'string' },
+    variant: { type: 'string' },
   },
 });
 const depth = Number(values.depth);
@@ -35,6 +42,8 @@ const games = Number(values.games);
 const reps = Number(values.reps);
 if (![depth, games, reps].every((n) => Number.isInteger(n) && n > 0))
   throw new Error('--depth, --games and --reps must be whole numbers above 0');
+if ((values.fens === undefined) !== (values.variant === undefined))
+  throw new Error('--fens and --variant go together');
 
 const here = new URL('../', import.meta.url);
 const builds = [['this build', await import(new URL('packages/engine/dist/index.mjs', here))]];
@@ -58,8 +67,29 @@ function positions(variant) {
   return fens;
 }
 
-for (const variant of Object.keys(GAME_FILES)) {
-  const fens = positions(variant);
+/** The FENs of a file: one a line, or `fen …` lines of an openings file. */
+function fenFile(file, variant) {
+  const fens = [];
+  readFileSync(file, 'utf8')
+    .split(/\r?\n/)
+    .forEach((raw, i) => {
+      const line = raw.trim();
+      if (line === '' || line.startsWith('#')) return;
+      const fen = line.startsWith('fen ') ? line.slice(4).trim() : line;
+      if (/(^|\s)moves(\s|$)/.test(fen))
+        throw new Error(`${file}:${i + 1}: only positions, not moves after them`);
+      const pos = Position.fromFen(variant, fen);
+      if (!pos.ok) throw new Error(`${file}:${i + 1}: ${pos.error}`);
+      fens.push(fen);
+    });
+  if (fens.length === 0) throw new Error(`${file}: no positions`);
+  return fens;
+}
+
+const sets = values.fens
+  ? [[values.variant, fenFile(values.fens, values.variant)]]
+  : Object.keys(GAME_FILES).map((variant) => [variant, positions(variant)]);
+for (const [variant, fens] of sets) {
   const engines = builds.map(([, m]) => new m.Engine({ hashMb: 16, level: 10 }));
   const nodes = engines.map(() => 0);
   const ms = engines.map(() => 0);
