@@ -12,19 +12,11 @@
 import { attackerCells } from './attacks.ts';
 import type { FastPosition } from './fast-position.ts';
 import { STRIDE } from './geometry.ts';
-import { isLegal } from './legality.ts';
-import { DOUBLE_STEP, NORMAL, PROMOTE, moveFlag, moveFrom, moveTo } from './move.ts';
+import { isLegal, isPlainMove } from './legality.ts';
+import { moveFlag, moveFrom, moveTo } from './move.ts';
 
 /** Scratch list of checker cells: more than any side has pieces. */
 const CHECKERS = new Int16Array(256);
-
-/** The unit step from `from` towards `to` when they share a rank, file or diagonal, else 0. */
-function lineStep(from: number, to: number): number {
-  const df = (to & (STRIDE - 1)) - (from & (STRIDE - 1));
-  const dr = (to >> 4) - (from >> 4);
-  if (df !== 0 && dr !== 0 && Math.abs(df) !== Math.abs(dr)) return 0;
-  return Math.sign(dr) * STRIDE + Math.sign(df);
-}
 
 /**
  * Marks with `stamp` (in `pos.pinStamp`) the cells where a move of a piece other than the royal
@@ -41,13 +33,16 @@ export function markEvasionCells(pos: FastPosition, royal: number, stamp: number
   const checker = CHECKERS[0]!;
   const marks = pos.pinStamp;
   marks[checker] = stamp;
-  let step = lineStep(royal, checker);
+  const df = rs.geo.fileOf(checker) - rs.geo.fileOf(royal);
+  const dr = rs.geo.rankOf(checker) - rs.geo.rankOf(royal);
+  // On a shared rank, file or diagonal: the cells between. Elsewhere only a giraffe's path
+  // crosses cells: its first (diagonal) step lands next to it on the royal's file or rank, and
+  // from there it runs straight to the royal.
+  let step = 0;
   let last = checker;
-  if (step === 0 && rs.giraffe[pos.board[checker]!] === 1) {
-    // The giraffe's first (diagonal) step lands next to it on the royal's file or rank; from
-    // there its path runs straight to the royal.
-    const df = (checker & (STRIDE - 1)) - (royal & (STRIDE - 1));
-    const dr = (checker >> 4) - (royal >> 4);
+  if (df === 0 || dr === 0 || Math.abs(df) === Math.abs(dr))
+    step = Math.sign(dr) * STRIDE + Math.sign(df);
+  else if (rs.giraffe[pos.board[checker]!] === 1) {
     step = Math.abs(df) === 1 ? Math.sign(dr) * STRIDE : Math.sign(df);
     last = Math.abs(df) === 1 ? royal + dr * STRIDE : royal + df;
   }
@@ -57,8 +52,8 @@ export function markEvasionCells(pos: FastPosition, royal: number, stamp: number
 
 /**
  * Legality of a pseudo-legal move while `royal` is in check from one piece whose evasion cells
- * carry `stamp` (`markEvasionCells`): an ordinary move of another piece that lands elsewhere
- * is illegal at once; everything else is tested on the board (`isLegal`).
+ * carry `stamp` (`markEvasionCells`): a plain move (`isPlainMove`) of another piece that lands
+ * elsewhere is illegal at once; everything else is tested on the board (`isLegal`).
  */
 export function isLegalEvasion(
   pos: FastPosition,
@@ -66,10 +61,9 @@ export function isLegalEvasion(
   royal: number,
   stamp: number,
 ): boolean {
-  const flag = moveFlag(move);
   if (
     moveFrom(move) !== royal &&
-    (flag === NORMAL || flag === DOUBLE_STEP || (flag === PROMOTE && !pos.rs.royalPool)) &&
+    isPlainMove(pos, moveFlag(move)) &&
     pos.pinStamp[moveTo(move)] !== stamp
   )
     return false;

@@ -79,6 +79,16 @@ export function markPinCandidates(pos: FastPosition, royal: number, stamp: numbe
 }
 
 /**
+ * Whether a move with `flag` only takes a piece from one cell to another (capturing what stands
+ * there), so that a test of the board with that one change decides its legality: not a
+ * promotion that may create a Prince (RULES.md §2: then no royal is in check), nor a move with
+ * side effects (en passant, swaps, relocations).
+ */
+export function isPlainMove(pos: FastPosition, flag: number): boolean {
+  return flag === NORMAL || flag === DOUBLE_STEP || (flag === PROMOTE && !pos.rs.royalPool);
+}
+
+/**
  * Legality of a pseudo-legal move. `royal` is the mover's royal cell (-1: none to protect),
  * `checked` whether it is attacked now, `stamp` the mark of this node's pin candidates.
  */
@@ -94,8 +104,7 @@ export function isLegal(
   const flag = moveFlag(move);
   const board = pos.board;
   const them = pos.side ^ 1;
-  // A promotion may create a Prince, after which no royal is in check (RULES.md §2): try it on the board.
-  if (flag === NORMAL || flag === DOUBLE_STEP || (flag === PROMOTE && !pos.rs.royalPool)) {
+  if (isPlainMove(pos, flag)) {
     const to = moveTo(move);
     if (from === royal) {
       const code = board[from]!;

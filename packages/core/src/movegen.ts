@@ -84,17 +84,13 @@ function keepLegal(
   const buf = pos.moves;
   const stamp = ++pos.pinGeneration;
   if (royal >= 0 && !checked) markPinCandidates(pos, royal, stamp);
+  // In check from one piece, most moves are rejected by the cells that can end it (check-evasions.ts).
+  const evasions = royal >= 0 && checked && markEvasionCells(pos, royal, stamp);
   let n = start;
-  if (royal >= 0 && checked && markEvasionCells(pos, royal, stamp)) {
-    for (let i = start; i < end; i++) {
-      const m = buf[i]!;
-      if (isLegalEvasion(pos, m, royal, stamp)) buf[n++] = m;
-    }
-    return n;
-  }
   for (let i = start; i < end; i++) {
     const m = buf[i]!;
-    if (isLegal(pos, m, royal, checked, stamp)) buf[n++] = m;
+    if (evasions ? isLegalEvasion(pos, m, royal, stamp) : isLegal(pos, m, royal, checked, stamp))
+      buf[n++] = m;
   }
   return n;
 }
