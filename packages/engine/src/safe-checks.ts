@@ -21,7 +21,7 @@ import {
   type Ruleset,
 } from '@citadel/core';
 import type { EvalTables } from './eval-tables.ts';
-import { see } from './see.ts';
+import { seeAtLeast } from './see.ts';
 
 /** Whether move `m`, legal and not yet made in `pos`, gives a safe check. */
 export function givesSafeCheck(pos: FastPosition, m: number, t: EvalTables): boolean {
@@ -54,7 +54,7 @@ function isDiscoveredCheck(pos: FastPosition, m: number): boolean {
 
 /** With `m` not yet made: whether the exchange on its target cell does not lose material (SEE). */
 function keepsMovedPiece(pos: FastPosition, m: number, t: EvalTables): boolean {
-  return see(pos, m, t.valueMg, t.kingLike) >= 0;
+  return seeAtLeast(pos, m, 0, t.valueMg, t.kingLike);
 }
 
 /** Flag added to a `checkReach` entry for a piece that attacks along straight lines. */

@@ -58,7 +58,7 @@ import { CorrectionHistory } from './correction-history.ts';
 import { historyBonus } from './history-table.ts';
 import { QuietHistory } from './quiet-history.ts';
 import { givesSafeCheck, mayGiveCheck, playedCheckIsSafe } from './safe-checks.ts';
-import { see } from './see.ts';
+import { seeAtLeast } from './see.ts';
 import type { TranspositionTable } from './transposition-table.ts';
 import {
   BOUND_EXACT,
@@ -797,7 +797,7 @@ export class Searcher {
    */
   private losesExchange(m: number, victim: number, capturerValue: number): boolean {
     const t = this.tables;
-    return victim < capturerValue && see(this.pos, m, t.valueMg, t.kingLike) < 0;
+    return victim < capturerValue && !seeAtLeast(this.pos, m, 0, t.valueMg, t.kingLike);
   }
 
   /** Capture-history entry of the capture or promotion `m` in the current position. */

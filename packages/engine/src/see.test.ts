@@ -4,9 +4,9 @@
  * capturer never loses.
  */
 import { describe, expect, it } from 'vitest';
-import { Position, moveFrom, moveTo, mulberry32 } from '@citadel/core';
+import { Position, VARIANT_IDS, moveFrom, moveTo, mulberry32 } from '@citadel/core';
 import { evalTables } from './eval-tables.ts';
-import { see } from './see.ts';
+import { see, seeAtLeast } from './see.ts';
 import { fenFrom } from '../../core/test/helpers.ts';
 
 function seeOf(variant: string, fen: string, move: string): number {
@@ -71,5 +71,36 @@ describe('see', () => {
       }
     }
     expect(checked).toBeGreaterThan(200);
+  });
+
+  it('seeAtLeast answers as the full balance does, for every threshold, in every variant', () => {
+    const thresholds = [-300, -1, 0, 1, 100, 300];
+    let exchanges = 0;
+    for (const variant of VARIANT_IDS) {
+      const random = mulberry32(variant.length * 104729);
+      const pos = Position.start(variant).value!;
+      const t = evalTables(pos.rs);
+      for (let ply = 0; ply < 140; ply++) {
+        const legal = pos.legalMoves();
+        if (legal.length === 0 || pos.outcome()) break;
+        const fast = pos.fastPosition();
+        const before = fast.board.slice();
+        for (const m of legal) {
+          const balance = see(fast, m.code, t.valueMg, t.kingLike);
+          if (balance !== 0) exchanges++;
+          for (const threshold of thresholds) {
+            const answer = seeAtLeast(fast, m.code, threshold, t.valueMg, t.kingLike);
+            expect(answer, `${variant} ${m.text} ${threshold} (balance ${balance})`).toBe(
+              balance >= threshold,
+            );
+          }
+        }
+        expect(fast.board).toEqual(before);
+        const captures = legal.filter((m) => m.capture);
+        const pool = captures.length > 0 && random() < 0.5 ? captures : legal;
+        pos.play(pool[Math.floor(random() * pool.length)]!.text);
+      }
+    }
+    expect(exchanges).toBeGreaterThan(2000);
   });
 });

@@ -3,6 +3,9 @@
  * sides always recapture with their least valuable attacker. Works for every piece of every
  * variant through the core's reverse attack tables, with x-rays found by re-probing after each
  * capture (the capturer leaves its cell, which may open a line).
+ *
+ * `see` computes the balance; `seeAtLeast` only whether it reaches a threshold, and stops probing
+ * as soon as the answer is known (Stockfish's `see_ge`): the search only asks the sign.
  */
 import {
   EMPTY,
@@ -28,6 +31,11 @@ function lift(board: Uint8Array, s: number, n: number): number {
   return n + 1;
 }
 
+/** A piece code's worth in an exchange: a royal's is ROYAL_VALUE, an empty cell's 0. */
+function worth(code: number, value: Int32Array, kingLike: Uint8Array): number {
+  return code === EMPTY ? 0 : kingLike[code] ? ROYAL_VALUE : value[code]!;
+}
+
 /** Material result of `move` for the mover after the best exchange sequence on its target cell. */
 export function see(
   pos: FastPosition,
@@ -47,7 +55,7 @@ export function see(
   }
   // Captured and capturing pieces are lifted off the board, so that lines through their cells open.
   let n = 0;
-  gain[0] = victim === EMPTY ? 0 : kingLike[victim] ? ROYAL_VALUE : value[victim]!;
+  gain[0] = worth(victim, value, kingLike);
   let onTarget = board[from]!;
   if (captureSq !== to) n = lift(board, captureSq, n);
   n = lift(board, from, n);
@@ -57,7 +65,7 @@ export function see(
     const attacker = leastValuableAttacker(pos, to, side, value, kingLike);
     if (attacker < 0) break;
     d++;
-    gain[d] = (kingLike[onTarget] ? ROYAL_VALUE : value[onTarget]!) - gain[d - 1]!;
+    gain[d] = worth(onTarget, value, kingLike) - gain[d - 1]!;
     onTarget = board[attacker]!;
     n = lift(board, attacker, n);
     side ^= 1;
@@ -71,4 +79,48 @@ export function see(
     d--;
   }
   return gain[0]!;
+}
+
+/**
+ * Whether `see(pos, move, value, kingLike) >= threshold`, probing only as far as needed. `swap` is
+ * the balance the side that just captured must keep, as seen by the side about to recapture;
+ * `atLeast` flips with each capture (the side that captured last holds the threshold unless the
+ * next recapture pays). The same exchange sequence and the same tie order as `see`.
+ */
+export function seeAtLeast(
+  pos: FastPosition,
+  move: number,
+  threshold: number,
+  value: Int32Array,
+  kingLike: Uint8Array,
+): boolean {
+  const board = pos.board;
+  const from = moveFrom(move);
+  const to = moveTo(move);
+  const us = pos.side;
+  let captureSq = to;
+  if (moveFlag(move) === EN_PASSANT) captureSq = to - (us === 0 ? STRIDE : -STRIDE);
+  let swap = worth(board[captureSq]!, value, kingLike) - threshold;
+  if (swap < 0) return false;
+  swap = worth(board[from]!, value, kingLike) - swap;
+  if (swap <= 0) return true;
+  let n = 0;
+  if (captureSq !== to) n = lift(board, captureSq, n);
+  n = lift(board, from, n);
+  let side = us ^ 1;
+  let atLeast = 1;
+  for (let d = 0; d < 62; d++) {
+    const attacker = leastValuableAttacker(pos, to, side, value, kingLike);
+    if (attacker < 0) break;
+    atLeast ^= 1;
+    swap = worth(board[attacker]!, value, kingLike) - swap;
+    if (swap < atLeast) break;
+    n = lift(board, attacker, n);
+    side ^= 1;
+  }
+  while (n > 0) {
+    n--;
+    board[removedSq[n]!] = removedCode[n]!;
+  }
+  return atLeast === 1;
 }
