@@ -36,6 +36,21 @@ function worth(code: number, value: Int32Array, kingLike: Uint8Array): number {
   return code === EMPTY ? 0 : kingLike[code] ? ROYAL_VALUE : value[code]!;
 }
 
+/** Puts the `n` lifted pieces back, last lifted first. */
+function putBack(board: Uint8Array, n: number): void {
+  while (n > 0) {
+    n--;
+    board[removedSq[n]!] = removedCode[n]!;
+  }
+}
+
+/** The cell whose piece `move` captures: its target, or the passed pawn's cell for en passant. */
+function capturedCell(pos: FastPosition, move: number): number {
+  const to = moveTo(move);
+  if (moveFlag(move) !== EN_PASSANT) return to;
+  return to - (pos.side === 0 ? STRIDE : -STRIDE);
+}
+
 /** Material result of `move` for the mover after the best exchange sequence on its target cell. */
 export function see(
   pos: FastPosition,
@@ -46,20 +61,15 @@ export function see(
   const board = pos.board;
   const from = moveFrom(move);
   const to = moveTo(move);
-  const us = pos.side;
-  let victim = board[to]!;
-  let captureSq = to;
-  if (moveFlag(move) === EN_PASSANT) {
-    captureSq = to - (us === 0 ? STRIDE : -STRIDE);
-    victim = board[captureSq]!;
-  }
+  const captureSq = capturedCell(pos, move);
+  const victim = board[captureSq]!;
   // Captured and capturing pieces are lifted off the board, so that lines through their cells open.
   let n = 0;
   gain[0] = worth(victim, value, kingLike);
   let onTarget = board[from]!;
   if (captureSq !== to) n = lift(board, captureSq, n);
   n = lift(board, from, n);
-  let side = us ^ 1;
+  let side = pos.side ^ 1;
   let d = 0;
   while (d < 62) {
     const attacker = leastValuableAttacker(pos, to, side, value, kingLike);
@@ -70,10 +80,7 @@ export function see(
     n = lift(board, attacker, n);
     side ^= 1;
   }
-  while (n > 0) {
-    n--;
-    board[removedSq[n]!] = removedCode[n]!;
-  }
+  putBack(board, n);
   while (d > 0) {
     gain[d - 1] = -Math.max(-gain[d - 1]!, gain[d]!);
     d--;
@@ -95,19 +102,17 @@ export function seeAtLeast(
   kingLike: Uint8Array,
 ): boolean {
   const board = pos.board;
-  const from = moveFrom(move);
-  const to = moveTo(move);
-  const us = pos.side;
-  let captureSq = to;
-  if (moveFlag(move) === EN_PASSANT) captureSq = to - (us === 0 ? STRIDE : -STRIDE);
+  const captureSq = capturedCell(pos, move);
   let swap = worth(board[captureSq]!, value, kingLike) - threshold;
   if (swap < 0) return false;
+  const from = moveFrom(move);
   swap = worth(board[from]!, value, kingLike) - swap;
   if (swap <= 0) return true;
+  const to = moveTo(move);
   let n = 0;
   if (captureSq !== to) n = lift(board, captureSq, n);
   n = lift(board, from, n);
-  let side = us ^ 1;
+  let side = pos.side ^ 1;
   let atLeast = 1;
   for (let d = 0; d < 62; d++) {
     const attacker = leastValuableAttacker(pos, to, side, value, kingLike);
@@ -118,9 +123,6 @@ export function seeAtLeast(
     n = lift(board, attacker, n);
     side ^= 1;
   }
-  while (n > 0) {
-    n--;
-    board[removedSq[n]!] = removedCode[n]!;
-  }
+  putBack(board, n);
   return atLeast === 1;
 }
