@@ -7,7 +7,8 @@
  *
  * `--engine` is the start of our engine's name in the White / Black tags. Prints our score as
  * White and as Black, the band of plies where each lost game was decided (the opponent claiming
- * 1.5 pawns three turns running), and the share of each piece in both sides' opening moves.
+ * 1.5 pawns three turns running), the share of each piece in both sides' opening moves, and how
+ * many of our moves scored 0.00 with the opponent's reply claiming 1.5 (and 3) pawns.
  */
 import { matchReport, type ReportGame } from '@citadel/engine';
 import { arg, engineColour, listArg, readPgnGames } from './inputs.ts';
@@ -46,6 +47,10 @@ function main(): void {
   const losses = total(report.lossesDecided);
   console.log(
     `losses decided (plies): ${[...report.lossesDecided].map(([band, n]) => `${band} ${n}`).join(', ')} of ${losses}`,
+  );
+  const draws = report.drawScores;
+  console.log(
+    `draw scores: ${draws.zero} of our ${draws.scored} scored moves at 0.00; the reply claimed +1.5 after ${draws.contradicted}, +3 after ${draws.stronglyContradicted}`,
   );
   const { ours, theirs } = report.openingMoves;
   const [oursTotal, theirsTotal] = [total(ours), total(theirs)];

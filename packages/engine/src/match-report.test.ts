@@ -69,4 +69,26 @@ describe('match report', () => {
     expect(report.openingMoves.ours.get('P')).toBe(26);
     expect(report.openingMoves.theirs.get('N')).toBe(26);
   });
+
+  it('counts our draw scores and the replies that contradict them', () => {
+    // We are White: ours at plies 0, 2, 4, 6; the book move has no score.
+    const moves = [
+      { san: 'e4', comment: 'book' },
+      { san: 'Nf3', comment: '+0.20/9 0.05s' },
+      { san: 'e5', comment: '+0.00/8 0.10s' },
+      { san: 'Nc3', comment: '+1.50/9 0.05s' },
+      { san: 'e6', comment: '+0.00/8 0.10s' },
+      { san: 'Nd5', comment: '+4.50/9 0.05s' },
+      { san: 'e7', comment: '-0.00/8 0.10s' },
+      { san: 'Nf4', comment: '+1.49/9 0.05s' },
+      { san: 'f4', comment: '+0.01/8 0.10s' },
+    ];
+    const report = matchReport([{ ourColour: 0, points: 0, moves }]);
+    expect(report.drawScores).toEqual({
+      scored: 4,
+      zero: 3,
+      contradicted: 2,
+      stronglyContradicted: 1,
+    });
+  });
 });

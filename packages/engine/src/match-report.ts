@@ -1,9 +1,9 @@
 /**
  * Where a match against another engine is won and lost, from its games' move comments
  * (`citadel match` writes `{+1.46/12 0.05s}` after each engine move): the score by our colour,
- * the ply at which each lost game was decided, and which pieces each side moves in the opening.
- * The twenty-seventh stop (README) read tamerlane11's games this way: its early losses were all
- * as Black.
+ * the ply at which each lost game was decided, which pieces each side moves in the opening, and
+ * how often our draw scores were contradicted. The twenty-seventh stop (README) read tamerlane11's
+ * games this way: its early losses were all as Black; the thirty-fifth counted draw scores.
  */
 import { commentScore } from './tuning.ts';
 
@@ -29,6 +29,20 @@ export interface MatchReport {
     readonly ours: ReadonlyMap<string, number>;
     readonly theirs: ReadonlyMap<string, number>;
   };
+  /**
+   * Our moves with a score (not book), those scored exactly 0.00 (a draw our search saw), and of
+   * these the ones after which the opponent's reply claimed `DECIDED_CP` or more, and twice
+   * that, for itself: draws the opponent did not believe.
+   */
+  readonly drawScores: DrawScores;
+}
+
+/** See `MatchReport.drawScores`. */
+export interface DrawScores {
+  scored: number;
+  zero: number;
+  contradicted: number;
+  stronglyContradicted: number;
 }
 
 /** The opponent's score, read from our side (centipawns), that marks a game as decided... */
@@ -88,7 +102,9 @@ export function matchReport(
   ]);
   const ours = new Map<string, number>();
   const theirs = new Map<string, number>();
+  const drawScores: DrawScores = { scored: 0, zero: 0, contradicted: 0, stronglyContradicted: 0 };
   for (const game of games) {
+    countDrawScores(game, drawScores);
     const { games: n, points } = byColour[game.ourColour];
     byColour[game.ourColour] = { games: n + 1, points: points + game.points };
     if (game.points === 0) {
@@ -99,5 +115,20 @@ export function matchReport(
     for (let ply = openingFrom; ply < end; ply++)
       bump(ply % 2 === game.ourColour ? ours : theirs, pieceLetter(game.moves[ply]!.san));
   }
-  return { byColour, lossesDecided, openingMoves: { ours, theirs } };
+  return { byColour, lossesDecided, openingMoves: { ours, theirs }, drawScores };
+}
+
+/** Adds one game's draw-score counts (`MatchReport.drawScores`) to `into`. */
+function countDrawScores(game: ReportGame, into: DrawScores): void {
+  for (let ply = game.ourColour; ply < game.moves.length; ply += 2) {
+    const ours = commentScore(game.moves[ply]!.comment ?? '');
+    if (ours === null) continue;
+    into.scored++;
+    if (ours !== 0) continue;
+    into.zero++;
+    const reply =
+      ply + 1 < game.moves.length ? commentScore(game.moves[ply + 1]!.comment ?? '') : null;
+    if (reply !== null && reply >= -DECIDED_CP) into.contradicted++;
+    if (reply !== null && reply >= -2 * DECIDED_CP) into.stronglyContradicted++;
+  }
 }

@@ -194,3 +194,20 @@ describe('search', () => {
     expect(r.error).toMatch(/illegal move e2e5/);
   });
 });
+
+describe('repetitions', () => {
+  // White (a knight against a queen) can put the knight back on g1, recreating the position
+  // after Black's first move; nothing else saves it.
+  const fen = '3k4/8/8/q7/8/8/8/6NK b - - 0 1';
+  const cycle = ['a5a4', 'g1f3', 'a4a5'];
+
+  it('a position seen once before the root is no draw: the opponent need not repeat it', () => {
+    const r = best({ variant: 'chess', fen, moves: cycle }, 6);
+    expect(Number(r.score.split(' ')[1])).toBeLessThan(-500);
+  });
+
+  it('a position seen twice before the root is a draw, and the side behind takes it', () => {
+    const r = best({ variant: 'chess', fen, moves: [...cycle, 'f3g1', ...cycle] }, 6);
+    expect(r).toEqual({ move: 'f3g1', score: 'cp 0' });
+  });
+});

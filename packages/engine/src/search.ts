@@ -4,7 +4,9 @@
  *   iterate(): iterative deepening with aspiration windows; MultiPV by excluding the best moves
  *              already reported at this depth.
  *   search():  1 abort / draw / rule-ended checks (a draw scores 0, or −contempt for the side
- *              to move at the root: SearchLimits.contempt)  2 mate-distance pruning  3 check extension
+ *              to move at the root: SearchLimits.contempt; a repetition is a draw when it repeats
+ *              a position of this search, or one seen twice before it)  2 mate-distance
+ *              pruning  3 check extension
  *              4 transposition table  5 static evaluation ("improving" against two plies ago),
  *              reverse futility, razoring  6 null move (not in check, not without pieces:
  *              zugzwang)  7 move generation (after the table move), terminal positions (mate,
@@ -198,6 +200,8 @@ export class Searcher {
   /** Whether the last root search's best move scored above its window's alpha (not a mere upper bound). */
   private rootRaised = false;
   private rootPly = 0;
+  /** The first position (ply) the repetition test may look back to: after the last null move. */
+  private repetitionFloor = 0;
 
   constructor(
     readonly tables: EvalTables,
@@ -241,6 +245,7 @@ export class Searcher {
     this.aborted = false;
     this.startMs = callbacks.startedAt ?? callbacks.now();
     this.rootPly = pos.ply;
+    this.repetitionFloor = 0;
     this.tt.newSearch();
     const end = generateLegal(pos, 0);
     let rootMoves = Array.from(pos.moves.subarray(0, end));
@@ -421,12 +426,24 @@ export class Searcher {
     return (ply & 1) === 0 ? DRAW - contempt : DRAW + contempt;
   }
 
+  /**
+   * Whether the position repeats in a way the side that wants a draw can force to go on: an
+   * earlier occurrence after the root (inside this search: either side could have avoided the
+   * cycle and did not), or two before it (Stockfish's rule). A single occurrence in the game
+   * before the root is no draw: the opponent need not play the cycle again. Until the thirty-
+   * fifth stop any earlier occurrence counted, and a side worse off scored a return to an old
+   * position 0 while its opponent simply played on. The scan stops at the last null move of the
+   * line (a repetition through a passed turn is not one).
+   */
   private isRepetition(): boolean {
     const pos = this.pos;
     if (pos.halfmove < 4) return false;
-    const limit = Math.max(0, pos.ply - pos.halfmove);
+    const limit = Math.max(0, pos.ply - pos.halfmove, this.repetitionFloor);
+    let before = 0;
     for (let i = pos.ply - 2; i >= limit; i -= 2)
-      if (pos.hashHistoryLo[i] === pos.hashLo && pos.hashHistoryHi[i] === pos.hashHi) return true;
+      if (pos.hashHistoryLo[i] === pos.hashLo && pos.hashHistoryHi[i] === pos.hashHi) {
+        if (i > this.rootPly || ++before === 2) return true;
+      }
     return false;
   }
 
@@ -536,8 +553,11 @@ export class Searcher {
       this.playedAt[ply] = 0;
       this.pieceTo[ply] = -1;
       pos.makeNull();
+      const floor = this.repetitionFloor;
+      this.repetitionFloor = pos.ply;
       this.cutHint[ply + 1] = cutNode ? 0 : 1;
       const score = -this.search(depth - 1 - r, -beta, -beta + 1, ply + 1, start, false);
+      this.repetitionFloor = floor;
       pos.unmakeNull();
       if (this.aborted) return 0;
       if (score >= beta) return isMateScore(score) ? beta : score;
