@@ -210,4 +210,16 @@ describe('repetitions', () => {
     const r = best({ variant: 'chess', fen, moves: [...cycle, 'f3g1', ...cycle] }, 6);
     expect(r).toEqual({ move: 'f3g1', score: 'cp 0' });
   });
+
+  it('a side well ahead that comes back to a position seen once before the root scores a draw', () => {
+    // After the cycle and f3g1, Black (the queen) is to move in the starting position; a5a4
+    // recreates the position after its first move. It would shuffle instead of making progress.
+    const game = { variant: 'chess', fen, moves: [...cycle, 'f3g1'] } as const;
+    const back = new Engine({ hashMb: 8 }).go(game, { depth: 4, searchMoves: ['a5a4'] }, io);
+    const { type, value } = back.value!.score;
+    expect(`${type} ${value}`).toBe('cp 0');
+    const free = best(game, 4);
+    expect(free.move).not.toBe('a5a4');
+    expect(Number(free.score.split(' ')[1])).toBeGreaterThan(500);
+  });
 });

@@ -99,6 +99,11 @@ const SINGULAR_DEPTH = 4;
 const CUT_NODE_REDUCTION = 2;
 /** Quiescence looks for a stalemate (where it loses) only when the side to move has this few men. */
 const STALEMATE_MEN = 4;
+/**
+ * A position seen once in the game before the root counts as a draw when the side that came
+ * back to it stands at least this far ahead by the static evaluation (thirty-sixth stop).
+ */
+const PROGRESS_MARGIN = 150;
 
 export interface SearchLimits {
   readonly depth?: number;
@@ -433,7 +438,10 @@ export class Searcher {
    * before the root is no draw: the opponent need not play the cycle again. Until the thirty-
    * fifth stop any earlier occurrence counted, and a side worse off scored a return to an old
    * position 0 while its opponent simply played on. The scan stops at the last null move of the
-   * line (a repetition through a passed turn is not one).
+   * line (a repetition through a passed turn is not one). A single occurrence before the root
+   * does count against a side that came back to it while `PROGRESS_MARGIN` ahead: the stand-ins
+   * have no repetition rule, and a side that shuffles instead of making progress draws at the
+   * match's ply limit (thirty-sixth stop).
    */
   private isRepetition(): boolean {
     const pos = this.pos;
@@ -444,7 +452,8 @@ export class Searcher {
       if (pos.hashHistoryLo[i] === pos.hashLo && pos.hashHistoryHi[i] === pos.hashHi) {
         if (i > this.rootPly || ++before === 2) return true;
       }
-    return false;
+    // Seen once before the root: a draw only for a side that came back to it well ahead.
+    return before === 1 && this.evaluator.evaluate(pos) <= -PROGRESS_MARGIN;
   }
 
   /** Middlegame value of what move `m` captures (a pawn for en passant; 0 for none). */
