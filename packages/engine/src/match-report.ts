@@ -126,9 +126,9 @@ function countDrawScores(game: ReportGame, into: DrawScores): void {
     into.scored++;
     if (ours !== 0) continue;
     into.zero++;
-    const reply =
-      ply + 1 < game.moves.length ? commentScore(game.moves[ply + 1]!.comment ?? '') : null;
-    if (reply !== null && reply >= -DECIDED_CP) into.contradicted++;
-    if (reply !== null && reply >= -2 * DECIDED_CP) into.stronglyContradicted++;
+    const reply = commentScore(game.moves[ply + 1]?.comment ?? '');
+    if (reply === null) continue;
+    if (reply >= -DECIDED_CP) into.contradicted++;
+    if (reply >= -2 * DECIDED_CP) into.stronglyContradicted++;
   }
 }

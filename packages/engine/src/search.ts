@@ -5,7 +5,8 @@
  *              already reported at this depth.
  *   search():  1 abort / draw / rule-ended checks (a draw scores 0, or −contempt for the side
  *              to move at the root: SearchLimits.contempt; a repetition is a draw when it repeats
- *              a position of this search, or one seen twice before it)  2 mate-distance
+ *              a position of this search, one seen twice before it, or one seen once before
+ *              it by a side well ahead)  2 mate-distance
  *              pruning  3 check extension
  *              4 transposition table  5 static evaluation ("improving" against two plies ago),
  *              reverse futility, razoring  6 null move (not in check, not without pieces:
