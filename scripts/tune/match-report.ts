@@ -8,13 +8,28 @@
  * `--engine` is the start of our engine's name in the White / Black tags. Prints our score as
  * White and as Black, the band of plies where each lost game was decided (the opponent claiming
  * 1.5 pawns three turns running), the share of each piece in both sides' opening moves, and how
- * many of our moves scored 0.00 with the opponent's reply claiming 1.5 (and 3) pawns.
+ * many of our moves scored 0.00 with the opponent's reply claiming 1.5 (and 3) pawns, and the
+ * games that ran to the ply limit: who stood better, and how often each side went back to an old
+ * position in the games we stood better.
  */
+import type { PgnGame } from '@citadel/core';
 import { matchReport, type ReportGame } from '@citadel/engine';
 import { arg, engineColour, listArg, readPgnGames } from './inputs.ts';
 
 const percent = (part: number, whole: number): string =>
   whole > 0 ? `${((100 * part) / whole).toFixed(1)}%` : '-';
+/**
+ * Keys of a game's positions, first to last (`ReportGame.positions`): the FEN without its clocks.
+ * Takes the game's moves back one by one, so `game.position` is left at the start.
+ */
+function positionKeys(game: PgnGame): string[] {
+  const position = game.position;
+  const key = (): string => position.fen().split(' ').slice(0, -2).join(' ');
+  const keys = [key()];
+  while (position.undo()) keys.push(key());
+  return keys.reverse();
+}
+
 /** The sum of a tally's counts. */
 const total = (tally: ReadonlyMap<string, number>): number =>
   [...tally.values()].reduce((a, b) => a + b, 0);
@@ -31,10 +46,13 @@ function main(): void {
     const ourColour = engineColour(game.tags, engine);
     if (ourColour === -1 || game.result === '*') continue;
     const whitePoints = game.result === '1-0' ? 1 : game.result === '0-1' ? 0 : 0.5;
+    const atLimit = game.tags.some(([k, v]) => k === 'Termination' && v === 'max plies');
     games.push({
       ourColour,
       points: ourColour === 0 ? whitePoints : 1 - whitePoints,
       moves: game.moves,
+      atLimit,
+      ...(atLimit ? { positions: positionKeys(game) } : {}),
     });
   }
   const report = matchReport(games, Number(opening[1]), Number(opening[2]));
@@ -51,6 +69,10 @@ function main(): void {
   const draws = report.drawScores;
   console.log(
     `draw scores: ${draws.zero} of our ${draws.scored} scored moves at 0.00; the reply claimed +1.5 after ${draws.contradicted}, +3 after ${draws.stronglyContradicted}`,
+  );
+  const limit = report.limitGames;
+  console.log(
+    `at the ply limit: ${limit.ahead + limit.level + limit.behind} games; our average score over our last 20 moves +3 or more in ${limit.ahead}, -3 or less in ${limit.behind}; in the ${limit.ahead}, moves back to an earlier position in the last 200 plies: ours ${limit.ourReturns}, theirs ${limit.theirReturns}`,
   );
   const { ours, theirs } = report.openingMoves;
   const [oursTotal, theirsTotal] = [total(ours), total(theirs)];

@@ -49,4 +49,4 @@ export { fitEvaluation, LINEAR_WEIGHTS } from './eval-fit.ts';
 export type { FitOptions, FitResult } from './eval-fit.ts';
 export type { LearnedPsq, LearnedKind } from './learned-psq.ts';
 export { matchReport, decidedAt } from './match-report.ts';
-export type { MatchReport, ReportGame, ColourScore } from './match-report.ts';
+export type { MatchReport, ReportGame, ColourScore, LimitGames } from './match-report.ts';

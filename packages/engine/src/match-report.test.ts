@@ -91,4 +91,33 @@ describe('match report', () => {
       stronglyContradicted: 1,
     });
   });
+
+  it('sorts games at the ply limit by our late score and counts returns to old positions', () => {
+    // We are White and score +3.00 on every move: ahead. Positions cycle A B C D A B ...: from
+    // ply 3 on every move recreates an earlier position, ours at even plies.
+    const moves = Array.from({ length: 10 }, (_, ply) => ({
+      san: ply % 2 === 0 ? 'Ra2' : 'Ra7',
+      comment: ply % 2 === 0 ? '+3.00/9 0.10s' : '-3.00/9 0.05s',
+    }));
+    const positions = Array.from({ length: 11 }, (_, k) => 'ABCD'[k % 4]!);
+    const ahead: ReportGame = { ourColour: 0, points: 0.5, moves, atLimit: true, positions };
+    // The same moves as Black (our scores are -3.00): behind; a level game; one not at the limit.
+    const behind: ReportGame = { ourColour: 1, points: 0.5, moves, atLimit: true, positions };
+    const level = game(0, 0.5, ['+0.40/9 0.05s', '+0.10/9 0.05s']);
+    const report = matchReport([
+      ahead,
+      behind,
+      { ...level, atLimit: true },
+      { ...ahead, atLimit: false },
+    ]);
+    // Plies 0..9 lead to positions 1..10; positions 4..10 (moves at plies 3..9) are returns:
+    // plies 4, 6, 8 ours, 3, 5, 7, 9 theirs.
+    expect(report.limitGames).toEqual({
+      ahead: 1,
+      behind: 1,
+      level: 1,
+      ourReturns: 3,
+      theirReturns: 4,
+    });
+  });
 });

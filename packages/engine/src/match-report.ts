@@ -3,7 +3,8 @@
  * (`citadel match` writes `{+1.46/12 0.05s}` after each engine move): the score by our colour,
  * the ply at which each lost game was decided, which pieces each side moves in the opening, and
  * how often our draw scores were contradicted. The twenty-seventh stop (README) read tamerlane11's
- * games this way: its early losses were all as Black; the thirty-fifth counted draw scores.
+ * games this way: its early losses were all as Black; the thirty-fifth counted draw scores; the
+ * thirty-sixth and thirty-seventh, the games that ran to the match's ply limit (`limitGames`).
  */
 import { commentScore } from './tuning.ts';
 
@@ -12,6 +13,14 @@ export interface ReportGame {
   readonly ourColour: 0 | 1;
   readonly points: number;
   readonly moves: ReadonlyArray<{ readonly san: string; readonly comment?: string }>;
+  /** Whether the game ended at the match's ply limit (`citadel match --max-plies`). */
+  readonly atLimit?: boolean;
+  /**
+   * Keys of the game's positions (the same key for the same position, clocks left out): before
+   * the first move, then after each move (`moves.length + 1` entries). Needed only to count
+   * returns to earlier positions (`LimitGames`).
+   */
+  readonly positions?: readonly string[];
 }
 
 export interface ColourScore {
@@ -35,6 +44,22 @@ export interface MatchReport {
    * that, for itself: draws the opponent did not believe.
    */
   readonly drawScores: DrawScores;
+  /** The games that reached the ply limit: who stood better, and who went back to old positions. */
+  readonly limitGames: LimitGames;
+}
+
+/**
+ * Games at the ply limit by our average score over our last `LIMIT_SCORED_MOVES` scored moves:
+ * `ahead` at `LIMIT_AHEAD_CP` or more, `behind` at minus that or less, `level` between. In the
+ * `ahead` games with position keys: the moves in the last `RETURN_WINDOW` plies that recreated a
+ * position seen earlier in the game, ours and the opponent's (shuffling instead of progress).
+ */
+export interface LimitGames {
+  ahead: number;
+  behind: number;
+  level: number;
+  ourReturns: number;
+  theirReturns: number;
 }
 
 /** See `MatchReport.drawScores`. */
@@ -49,6 +74,10 @@ export interface DrawScores {
 const DECIDED_CP = -150;
 /** ...when it holds for this many of the opponent's turns running. */
 const DECIDED_TURNS = 3;
+/** See `LimitGames`. */
+const LIMIT_AHEAD_CP = 300;
+const LIMIT_SCORED_MOVES = 20;
+const RETURN_WINDOW = 200;
 /** Bands of plies for `lossesDecided`: each label covers plies up to (not including) its bound. */
 const BANDS: ReadonlyArray<readonly [string, number]> = [
   ['<30', 30],
@@ -103,8 +132,10 @@ export function matchReport(
   const ours = new Map<string, number>();
   const theirs = new Map<string, number>();
   const drawScores: DrawScores = { scored: 0, zero: 0, contradicted: 0, stronglyContradicted: 0 };
+  const limitGames: LimitGames = { ahead: 0, behind: 0, level: 0, ourReturns: 0, theirReturns: 0 };
   for (const game of games) {
     countDrawScores(game, drawScores);
+    if (game.atLimit) countLimitGame(game, limitGames);
     const { games: n, points } = byColour[game.ourColour];
     byColour[game.ourColour] = { games: n + 1, points: points + game.points };
     if (game.points === 0) {
@@ -115,7 +146,34 @@ export function matchReport(
     for (let ply = openingFrom; ply < end; ply++)
       bump(ply % 2 === game.ourColour ? ours : theirs, pieceLetter(game.moves[ply]!.san));
   }
-  return { byColour, lossesDecided, openingMoves: { ours, theirs }, drawScores };
+  return { byColour, lossesDecided, openingMoves: { ours, theirs }, drawScores, limitGames };
+}
+
+/** Adds one game that reached the ply limit to `into` (`MatchReport.limitGames`). */
+function countLimitGame(game: ReportGame, into: LimitGames): void {
+  const scores: number[] = [];
+  for (let ply = game.ourColour; ply < game.moves.length; ply += 2) {
+    const ours = commentScore(game.moves[ply]!.comment ?? '');
+    if (ours !== null) scores.push(ours);
+  }
+  const last = scores.slice(-LIMIT_SCORED_MOVES);
+  const average = last.reduce((a, b) => a + b, 0) / Math.max(1, last.length);
+  if (average <= -LIMIT_AHEAD_CP) into.behind++;
+  else if (average < LIMIT_AHEAD_CP) into.level++;
+  else {
+    into.ahead++;
+    const keys = game.positions;
+    if (!keys) return;
+    const seen = new Set(keys.slice(0, Math.max(0, game.moves.length - RETURN_WINDOW) + 1));
+    for (let ply = Math.max(0, game.moves.length - RETURN_WINDOW); ply < game.moves.length; ply++) {
+      const key = keys[ply + 1]!;
+      if (seen.has(key)) {
+        if (ply % 2 === game.ourColour) into.ourReturns++;
+        else into.theirReturns++;
+      }
+      seen.add(key);
+    }
+  }
 }
 
 /** Adds one game's draw-score counts (`MatchReport.drawScores`) to `into`. */
