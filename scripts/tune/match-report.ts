@@ -13,7 +13,7 @@
  * position in the games we stood better.
  */
 import type { PgnGame } from '@citadel/core';
-import { matchReport, type ReportGame } from '@citadel/engine';
+import { LIMIT_REPORT, matchReport, type ReportGame } from '@citadel/engine';
 import { arg, engineColour, listArg, readPgnGames } from './inputs.ts';
 
 const percent = (part: number, whole: number): string =>
@@ -71,8 +71,10 @@ function main(): void {
     `draw scores: ${draws.zero} of our ${draws.scored} scored moves at 0.00; the reply claimed +1.5 after ${draws.contradicted}, +3 after ${draws.stronglyContradicted}`,
   );
   const limit = report.limitGames;
+  const { aheadCp, scoredMoves, returnWindow } = LIMIT_REPORT;
+  const pawns = (aheadCp / 100).toString();
   console.log(
-    `at the ply limit: ${limit.ahead + limit.level + limit.behind} games; our average score over our last 20 moves +3 or more in ${limit.ahead}, -3 or less in ${limit.behind}; in the ${limit.ahead}, moves back to an earlier position in the last 200 plies: ours ${limit.ourReturns}, theirs ${limit.theirReturns}`,
+    `at the ply limit: ${limit.ahead + limit.level + limit.behind} games; our average score over our last ${scoredMoves} moves +${pawns} or more in ${limit.ahead}, -${pawns} or less in ${limit.behind}; in the ${limit.ahead}, moves back to an earlier position in the last ${returnWindow} plies: ours ${limit.ourReturns}, theirs ${limit.theirReturns}`,
   );
   const { ours, theirs } = report.openingMoves;
   const [oursTotal, theirsTotal] = [total(ours), total(theirs)];

@@ -48,5 +48,5 @@ export { weightsFor, TUNED } from './eval-weights.ts';
 export { fitEvaluation, LINEAR_WEIGHTS } from './eval-fit.ts';
 export type { FitOptions, FitResult } from './eval-fit.ts';
 export type { LearnedPsq, LearnedKind } from './learned-psq.ts';
-export { matchReport, decidedAt } from './match-report.ts';
+export { matchReport, decidedAt, LIMIT_REPORT } from './match-report.ts';
 export type { MatchReport, ReportGame, ColourScore, LimitGames } from './match-report.ts';

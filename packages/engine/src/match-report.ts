@@ -49,9 +49,10 @@ export interface MatchReport {
 }
 
 /**
- * Games at the ply limit by our average score over our last `LIMIT_SCORED_MOVES` scored moves:
- * `ahead` at `LIMIT_AHEAD_CP` or more, `behind` at minus that or less, `level` between. In the
- * `ahead` games with position keys: the moves in the last `RETURN_WINDOW` plies that recreated a
+ * Games at the ply limit by our average score over our last `LIMIT_REPORT.scoredMoves` scored
+ * moves: `ahead` at `LIMIT_REPORT.aheadCp` or more, `behind` at minus that or less, `level`
+ * between. In the `ahead` games with position keys: the moves in the last
+ * `LIMIT_REPORT.returnWindow` plies that recreated a
  * position seen earlier in the game, ours and the opponent's (shuffling instead of progress).
  */
 export interface LimitGames {
@@ -74,10 +75,12 @@ export interface DrawScores {
 const DECIDED_CP = -150;
 /** ...when it holds for this many of the opponent's turns running. */
 const DECIDED_TURNS = 3;
-/** See `LimitGames`. */
-const LIMIT_AHEAD_CP = 300;
-const LIMIT_SCORED_MOVES = 20;
-const RETURN_WINDOW = 200;
+/**
+ * The bounds of `LimitGames` (exported so that a report prints the numbers it used): our score
+ * in centipawns that counts as ahead, how many of our last scored moves are averaged, and how
+ * many plies at the end of a game are searched for returns.
+ */
+export const LIMIT_REPORT = { aheadCp: 300, scoredMoves: 20, returnWindow: 200 } as const;
 /** Bands of plies for `lossesDecided`: each label covers plies up to (not including) its bound. */
 const BANDS: ReadonlyArray<readonly [string, number]> = [
   ['<30', 30],
@@ -156,23 +159,30 @@ function countLimitGame(game: ReportGame, into: LimitGames): void {
     const ours = commentScore(game.moves[ply]!.comment ?? '');
     if (ours !== null) scores.push(ours);
   }
-  const last = scores.slice(-LIMIT_SCORED_MOVES);
+  const last = scores.slice(-LIMIT_REPORT.scoredMoves);
   const average = last.reduce((a, b) => a + b, 0) / Math.max(1, last.length);
-  if (average <= -LIMIT_AHEAD_CP) into.behind++;
-  else if (average < LIMIT_AHEAD_CP) into.level++;
+  if (average <= -LIMIT_REPORT.aheadCp) into.behind++;
+  else if (average < LIMIT_REPORT.aheadCp) into.level++;
   else {
     into.ahead++;
-    const keys = game.positions;
-    if (!keys) return;
-    const seen = new Set(keys.slice(0, Math.max(0, game.moves.length - RETURN_WINDOW) + 1));
-    for (let ply = Math.max(0, game.moves.length - RETURN_WINDOW); ply < game.moves.length; ply++) {
-      const key = keys[ply + 1]!;
-      if (seen.has(key)) {
-        if (ply % 2 === game.ourColour) into.ourReturns++;
-        else into.theirReturns++;
-      }
-      seen.add(key);
+    countReturns(game, into);
+  }
+}
+
+/** Adds the moves of the game's last `returnWindow` plies that recreated an earlier position. */
+function countReturns(game: ReportGame, into: LimitGames): void {
+  const keys = game.positions;
+  if (!keys) return;
+  const from = Math.max(0, game.moves.length - LIMIT_REPORT.returnWindow);
+  // keys[ply] is the position before the move at `ply`, keys[ply + 1] the one after it.
+  const seen = new Set(keys.slice(0, from + 1));
+  for (let ply = from; ply < game.moves.length; ply++) {
+    const key = keys[ply + 1]!;
+    if (seen.has(key)) {
+      if (ply % 2 === game.ourColour) into.ourReturns++;
+      else into.theirReturns++;
     }
+    seen.add(key);
   }
 }
 
