@@ -2,7 +2,7 @@
  * `npm run bench:mates` (Node; bundled by scripts/build.mjs into scripts/dist/bench-mates.mjs):
  * how many forced mates Citadel finds in a fixed time, beside Fairy-Stockfish (wasm, classical
  * evaluation) at half that time — the time odds of the strength runs — on the mate suites of
- * data/tuning (positions where one engine first announced a mate in at most 6 moves in a match
+ * packages/engine/bench (positions where one engine first announced a mate in at most 6 moves in a match
  * game: scripts/tune/mate-positions.ts). Both run as UCI processes (the match runner's
  * `UciEngine`), one position after another, with `ucinewgame` between; a position counts as found
  * when an `info` line gives the side to move a mate. Markdown table. MATES_MS sets Citadel's time
@@ -15,8 +15,8 @@ const CITADEL_MS = Number(process.env.MATES_MS ?? 100);
 /** Handshakes and `isready` answers; a search gets its movetime plus this. */
 const ANSWER_MS = 10_000;
 const SUITES = [
-  ['husun10', 'data/tuning/mates-husun10.txt'],
-  ['tamerlane11', 'data/tuning/mates-tamerlane11.txt'],
+  ['husun10', 'packages/engine/bench/mates-husun10.txt'],
+  ['tamerlane11', 'packages/engine/bench/mates-tamerlane11.txt'],
 ] as const;
 
 interface Contestant {

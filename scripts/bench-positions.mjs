@@ -1,5 +1,6 @@
 // `npm run bench:positions`: search speed on the positions the engine meets in its matches
-// against Fairy-Stockfish — plies 12, 24, … 96 of stored husun10 and tamerlane11 games — each
+// against Fairy-Stockfish — plies 12, 24, … 96 of the husun10 and tamerlane11 match games in
+// packages/engine/bench (20 games each, Citadel at 100 ms vs Fairy-Stockfish at 50 ms) — each
 // searched to a fixed depth from an empty table. Prints nodes, time and nodes/s per stand-in.
 //
 // `--base DIR` compares this build with another one (DIR holds its engine bundle `index.mjs`,
@@ -9,7 +10,7 @@
 //
 // `--fens FILE --variant V` measures the positions of a file instead (one FEN a line, or an
 // openings file's `fen …` lines; blank lines and `#` comments skipped), e.g.
-// data/tuning/tamerlane11-thirtythird-blunders.txt with `--variant tamerlane11`.
+// packages/engine/bench/tamerlane11-blunders.txt with `--variant tamerlane11`.
 //
 //   node scripts/bench-positions.mjs [--depth 8] [--games 5] [--reps 1] [--base DIR]
 //                                    [--fens FILE --variant V]
@@ -21,8 +22,8 @@ import { parseArgs } from 'node:util';
 import { Position, parsePgnGames } from '../packages/core/dist/index.mjs';
 
 const GAME_FILES = {
-  husun10: 'data/tuning/husun10-twentyninth-seeds31-34-100ms.pgn.gz',
-  tamerlane11: 'data/tuning/tamerlane11-twentyninth-seeds31-33-100ms.pgn.gz',
+  husun10: 'packages/engine/bench/husun10-games.pgn.gz',
+  tamerlane11: 'packages/engine/bench/tamerlane11-games.pgn.gz',
 };
 const EVERY = 12;
 const LAST_PLY = 96;
@@ -56,6 +57,8 @@ function positions(variant) {
   const parsed = parsePgnGames(text);
   if (!parsed.ok) throw new Error(parsed.error);
   const fens = [];
+  if (parsed.value.length < games)
+    throw new Error(`--games ${games}: ${GAME_FILES[variant]} holds ${parsed.value.length} games`);
   for (const game of parsed.value.slice(0, games)) {
     const pos = Position.start(variant);
     if (!pos.ok) throw new Error(pos.error);

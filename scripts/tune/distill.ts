@@ -3,7 +3,7 @@
  * scripts/build.mjs into scripts/dist/distill.mjs):
  *
  *   node scripts/dist/distill.mjs --variant husun10 --teacher Fairy-Stockfish \
- *     --pgn data/tuning/husun10-fsf.pgn.gz --k 0.00368 --out distilled-husun10.json
+ *     --pgn husun10-games.pgn.gz --k 0.00368 --out distilled-husun10.json
  *
  * The PGNs are `citadel match --pgn` games, whose move comments carry each engine's score
  * (`{+1.46/9 0.05s}`). Every position before a move of the teacher (the player whose name starts

@@ -200,7 +200,7 @@ export const TUNED: Readonly<Record<string, Partial<EvalWeights>>> = {
     valueScale: { bishop: 1.05, knight: 1.05, queen: 1.05 },
   },
   // Distilled (scripts/tune/distill.ts) from Fairy-Stockfish's search scores in 213 games
-  // against it (data/tuning/husun10-fsf.pgn.gz), K 0.00368: held-out error 0.0676 -> 0.0092
+  // against it (`citadel match --pgn` games), K 0.00368: held-out error 0.0676 -> 0.0092
   // (0.0210 with only the side-to-move nuisance term refitted). Against Fairy-Stockfish at half
   // our time the stand-in rose from 23.5% to 34.5% (100 ms per move; 27.0% to 45.0% at 50 ms).
   husun10: HUSUN10,

@@ -36,7 +36,7 @@ describe('search', () => {
   });
 
   it('husun10: sees a mate that starts with a checking sacrifice (checks are not pruned as futile)', () => {
-    // From a match game (data/tuning/mates-husun10.txt, line 52), White a rook down: the knight
+    // From a match game (packages/engine/bench/mates-husun10.txt, line 52), White a rook down: the knight
     // checks from d8, the king takes it, and the rook mates on g10. Before checks were exempt
     // from futility pruning the search scored this -4 at depth 6.
     const fen = '4k5/R3p2p2/4p2fpp/1p5n2/2p1N1RP2/4r4D/p9/5K4/10/8r1 w - - 2 85';
