@@ -1,0 +1,30 @@
+/** Accounts: register, log in, who am I, a player's ratings. */
+import { z } from 'zod';
+
+export const usernameSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{3,20}$/, 'a username is 3 to 20 letters, digits, _ or -');
+
+/** POST /api/accounts/register and /login */
+export const credentialsSchema = z.strictObject({
+  username: usernameSchema,
+  password: z.string().min(8, 'a password has at least 8 characters').max(200),
+});
+export type Credentials = z.infer<typeof credentialsSchema>;
+
+/** A Glicko-2 rating: rating, deviation, volatility, rated games played. */
+export const ratingSchema = z.strictObject({
+  rating: z.number(),
+  rd: z.number(),
+  volatility: z.number(),
+  games: z.int(),
+});
+export type Rating = z.infer<typeof ratingSchema>;
+
+/** GET /api/accounts/me, GET /api/players/:name, and the answer to register/login. */
+export const accountSchema = z.strictObject({
+  username: usernameSchema,
+  /** Ratings by variant id, for variants with rated games. */
+  ratings: z.record(z.string(), ratingSchema),
+});
+export type Account = z.infer<typeof accountSchema>;

@@ -1,0 +1,6 @@
+/** Public API of the online-play protocol (docs/api.md describes the endpoints). */
+export * from './vocabulary.ts';
+export * from './games.ts';
+export * from './accounts.ts';
+export * from './messages.ts';
+export * from './errors.ts';

@@ -1,0 +1,73 @@
+/**
+ * The live channel: what a client sends over the WebSocket (GET /api/games/:id/socket), and the
+ * events the server sends there and on the HTTP stream (GET /api/games/:id/stream, NDJSON or
+ * server-sent events). One typed map for both sides.
+ */
+import { z } from 'zod';
+import {
+  clocksSchema,
+  colorSchema,
+  gameStateSchema,
+  moveRequestSchema,
+  offersSchema,
+  tokenSchema,
+} from './games.ts';
+import { END_REASONS, OFFER_ACTIONS, RESULTS } from './vocabulary.ts';
+
+/** Client -> server over the WebSocket. `auth` takes a seat; without it the socket watches. */
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('auth'), token: tokenSchema }),
+  moveRequestSchema.extend({ type: z.literal('move') }),
+  z.strictObject({ type: z.literal('resign') }),
+  z.strictObject({ type: z.literal('abort') }),
+  z.strictObject({ type: z.literal('claim-win') }),
+  z.strictObject({ type: z.literal('draw'), action: z.enum(OFFER_ACTIONS) }),
+  z.strictObject({ type: z.literal('takeback'), action: z.enum(OFFER_ACTIONS) }),
+  z.strictObject({ type: z.literal('rematch'), action: z.enum(OFFER_ACTIONS) }),
+  /** The client's clock reading, echoed back so it can measure the lag. */
+  z.strictObject({ type: z.literal('ping'), t: z.number().optional() }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+export type ClientMessageType = ClientMessage['type'];
+
+export const playedMoveSchema = z.strictObject({
+  /** The number of moves played, this one included. */
+  ply: z.int(),
+  move: z.string(),
+  san: z.string(),
+  fen: z.string(),
+  clocks: clocksSchema.optional(),
+});
+export type PlayedMove = z.infer<typeof playedMoveSchema>;
+
+/** Server -> client, on the socket and the stream. */
+export const serverEventSchema = z.discriminatedUnion('type', [
+  /** The whole game: first on every (re)connection, and after a join or a takeback. */
+  z.strictObject({
+    type: z.literal('state'),
+    game: gameStateSchema,
+    /** The seat this socket plays, or null for a spectator. */
+    you: colorSchema.nullable(),
+  }),
+  playedMoveSchema.extend({ type: z.literal('move') }),
+  z.strictObject({ type: z.literal('offers'), offers: offersSchema }),
+  z.strictObject({
+    type: z.literal('presence'),
+    connected: z.strictObject({ white: z.boolean(), black: z.boolean() }),
+    spectators: z.int(),
+  }),
+  z.strictObject({
+    type: z.literal('end'),
+    result: z.enum(RESULTS),
+    reason: z.enum(END_REASONS),
+    text: z.string(),
+    clocks: clocksSchema.optional(),
+  }),
+  /** Both players agreed to a rematch: the new game's id (ask POST /rematch for the seat). */
+  z.strictObject({ type: z.literal('rematch'), id: z.string() }),
+  z.strictObject({ type: z.literal('pong'), t: z.number().optional(), serverTime: z.number() }),
+  /** A refused message: what was wrong; the game is unchanged. */
+  z.strictObject({ type: z.literal('error'), error: z.string(), status: z.int().optional() }),
+]);
+export type ServerEvent = z.infer<typeof serverEventSchema>;
+export type ServerEventType = ServerEvent['type'];

@@ -1,0 +1,47 @@
+/** The words of the online-play protocol: colours, statuses, results, end reasons and limits. */
+
+export const COLORS = ['white', 'black'] as const;
+export type Color = (typeof COLORS)[number];
+export type ByColor<T> = { [C in Color]: T };
+
+/** The colour a game's creator asks for; `random` is drawn when the game is created. */
+export const COLOR_CHOICES = ['white', 'black', 'random'] as const;
+export type ColorChoice = (typeof COLOR_CHOICES)[number];
+
+/** `waiting`: a seat is free; `started`: both seats taken; `ended`: a result is in. */
+export const STATUSES = ['waiting', 'started', 'ended'] as const;
+export type Status = (typeof STATUSES)[number];
+
+/** PGN result tokens; `*` for an aborted game, which has no winner and is not rated. */
+export const RESULTS = ['1-0', '0-1', '1/2-1/2', '*'] as const;
+export type ResultToken = (typeof RESULTS)[number];
+
+/** The rules core's reasons (mate, stalemate, citadel, ...) and the server's own. */
+export const RULE_REASONS = [
+  'checkmate',
+  'stalemate',
+  'citadel',
+  'bare-king',
+  'repetition',
+  'move-rule',
+  'insufficient-material',
+] as const;
+export const SERVER_REASONS = ['resign', 'timeout', 'agreement', 'abort', 'abandon'] as const;
+export const END_REASONS = [...RULE_REASONS, ...SERVER_REASONS] as const;
+export type EndReason = (typeof END_REASONS)[number];
+
+/** Things a player can offer the opponent; each is accepted or declined by the other seat. */
+export const OFFER_KINDS = ['draw', 'takeback', 'rematch'] as const;
+export type OfferKind = (typeof OFFER_KINDS)[number];
+export const OFFER_ACTIONS = ['offer', 'accept', 'decline'] as const;
+export type OfferAction = (typeof OFFER_ACTIONS)[number];
+
+/** The largest WebSocket message or request body the server reads, in bytes. */
+export const MAX_MESSAGE_BYTES = 4096;
+export const MAX_BODY_BYTES = 16384;
+/** A live game's opponent who stays disconnected this long may be claimed against. */
+export const CLAIM_WIN_AFTER_MS = 30_000;
+
+/** Where the web app shows a game, the lobby and the archive. */
+export const gamePath = (id: string): string => `/game/${id}`;
+export const LOBBY_PATH = '/lobby';
