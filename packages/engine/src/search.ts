@@ -1,5 +1,5 @@
 /**
- * The search (issue 3), read as numbered steps like Stockfish's search.cpp:
+ * The search, read as numbered steps like Stockfish's search.cpp:
  *
  *   iterate(): iterative deepening with aspiration windows; MultiPV by excluding the best moves
  *              already reported at this depth.
@@ -11,68 +11,58 @@
  *              4 transposition table  5 static evaluation ("improving" against two plies ago),
  *              reverse futility, razoring  6 null move (not in check, not without pieces:
  *              zugzwang)  7 move generation (after the table move), terminal positions (mate,
- *              stalemate as a win, loss or draw per variant)  8 PVS over ordered moves:
- *              late-move, futility and history pruning (not of safe checks: safe-checks.ts), a
- *              singular extension of the table move (a ply less when it is not singular but
- *              its table score fails high), no check extension for a check that is not
- *              safe, late-move reductions (each child told whether it is in check; two plies
- *              more at expected cut nodes, Stockfish's `cutNode`)  9 killers,
+ *              stalemate as a win, loss or draw per variant)  8 PVS over ordered moves
+ *              (move-ordering.ts): late-move, futility and history pruning (not of safe checks:
+ *              safe-checks.ts), a singular extension of the table move (a ply less when it is
+ *              not singular but its table score fails high), no check extension for a check that
+ *              is not safe, late-move reductions (each child told whether it is in check; two
+ *              plies more at expected cut nodes, Stockfish's `cutNode`)  9 killers,
  *              counter-moves, history and continuation history (quiet-history.ts) and capture
  *              history (capture-history.ts) on cut-offs  10 store in the table  11 correction
  *              history (correction-history.ts): how far the result was from the static evaluation.
  *   Static evaluations are corrected by the correction history (pawn structure, material).
- *   qsearch(): stand pat (sharpened by a table bound), the table move first, then captures
- *              and promotions ordered by MVV-LVA and capture history, filtered by SEE; all
- *              evasions when in check; where stalemate loses, a stalemate test only when the
- *              side to move has few men left. Its best capture is stored as the table move.
+ *   At depth 0 the quiescence search takes over (quiescence.ts); what every node shares (limits,
+ *   draws, repetitions, the principal variation) is in search-state.ts.
  *
  * The searcher never prints: it reports through callbacks. It reads the clock and the stop flag
  * only through `SearchCallbacks`, so it runs anywhere (main thread, Node worker, Web Worker).
  */
 import {
-  EMPTY,
-  EN_PASSANT,
-  NORMAL,
-  PAWN_OF_PAWNS_RETURN,
   PROMOTE,
-  bareKingLoser,
   generateLegal,
-  generateTactical,
   inCheck,
   isOrdinaryLegal,
   moveFlag,
-  moveFrom,
-  moveTo,
   type FastPosition,
 } from '@citadel/core';
-import type { EvalTables } from './eval-tables.ts';
-import { Evaluator } from './evaluate.ts';
-import {
-  DRAW,
-  INFINITE,
-  MATE,
-  MATE_BOUND,
-  isMateScore,
-  scoreFromTable,
-  scoreToTable,
-} from './score.ts';
-import { CaptureHistory } from './capture-history.ts';
-import { CorrectionHistory } from './correction-history.ts';
-import { historyBonus } from './history-table.ts';
-import { QuietHistory } from './quiet-history.ts';
+import { INFINITE, MATE, MATE_BOUND, isMateScore, scoreFromTable, scoreToTable } from './score.ts';
+import { MAX_MOVES_PER_PLY } from './move-ordering.ts';
+import { QuiescenceSearch } from './quiescence.ts';
 import { givesSafeCheck, mayGiveCheck, playedCheckIsSafe } from './safe-checks.ts';
-import { seeAtLeast } from './see.ts';
-import type { TranspositionTable } from './transposition-table.ts';
+import {
+  MAX_PLY,
+  type RootLine,
+  type SearchCallbacks,
+  type SearchLimits,
+  type SearchOutcome,
+} from './search-limits.ts';
 import {
   BOUND_EXACT,
   BOUND_LOWER,
   BOUND_UPPER,
   boundDecides,
   boundSharpens,
-  type TableProbe,
 } from './transposition-table.ts';
 
-export const MAX_PLY = 96;
+export { MAX_PLY } from './search-limits.ts';
+export type {
+  IterationInfo,
+  RootLine,
+  SearchCallbacks,
+  SearchLimits,
+  SearchOutcome,
+} from './search-limits.ts';
+
 /** Late-move reductions by depth and move index: 0.75 + ln(depth) * ln(index) / 2.1, rounded down. */
 const LMR = new Int8Array(64 * 64).map((_, i) => {
   const d = i >> 6;
@@ -88,170 +78,31 @@ function reduction(depth: number, index: number): number {
  * LATE_MOVE_DEPTH): 3 + depth^2, twice that when the position improves (Stockfish's shape).
  */
 const LATE_MOVE_DEPTH = 6;
-const MAX_MOVES_PER_PLY = 1024;
 /**
- * Remaining depth from which the table move is tested for a singular extension: Stockfish's 4.
- * (It was 6 before the twenty-third stop; in a 9-ply search, as at 100 ms a move, only the top
- * plies were tested. Not shown better than 6 over four seeds, but it does not lose, so it stays:
- * README, twenty-third and twenty-fourth stops.)
+ * Remaining depth from which the table move is tested for a singular extension: Stockfish's 4,
+ * so that searches of about 9 plies (100 ms a move) test more than their top plies.
  */
 const SINGULAR_DEPTH = 4;
 /** Extra late-move reduction at expected cut nodes (Stockfish's `cutNode`). */
 const CUT_NODE_REDUCTION = 2;
-/** Quiescence looks for a stalemate (where it loses) only when the side to move has this few men. */
-const STALEMATE_MEN = 4;
-/**
- * A position seen once in the game before the root counts as a draw when the side that came
- * back to it stands at least this far ahead by the static evaluation (thirty-sixth stop).
- */
-const PROGRESS_MARGIN = 150;
 
-export interface SearchLimits {
-  readonly depth?: number;
-  readonly nodes?: number;
-  /** Hard time limit for this move, milliseconds. */
-  readonly hardMs?: number;
-  /** Do not start another iteration after this many milliseconds. */
-  readonly softMs?: number;
-  /** Restrict the root to these integer moves. */
-  readonly rootMoves?: readonly number[];
-  readonly multiPv?: number;
-  /**
-   * Centipawns a draw is worth less than an even position to the side to move at the root
-   * (Stockfish's contempt): a draw by rule in the tree scores −contempt where that side is to
-   * move and +contempt where its opponent is. 0 (default) scores every draw 0.
-   */
-  readonly contempt?: number;
-}
-
-export interface SearchCallbacks {
-  /** Milliseconds since some fixed origin. */
-  readonly now: () => number;
-  /**
-   * When the request for this search arrived, on the `now` clock: time limits count from it, so
-   * the time spent before the search starts (setting up the position, messages) is not lost.
-   */
-  readonly startedAt?: number;
-  /** Polled every few thousand nodes; true stops the search at once. */
-  readonly shouldStop?: () => boolean;
-  /** After each completed iteration (and each PV line in MultiPV). */
-  readonly onIteration?: (info: IterationInfo) => void;
-}
-
-export interface IterationInfo {
-  readonly depth: number;
-  readonly selDepth: number;
-  readonly multiPv: number;
-  readonly score: number;
-  readonly bound: 'exact' | 'lower' | 'upper';
-  readonly nodes: number;
-  readonly timeMs: number;
-  readonly pv: readonly number[];
-}
-
-export interface RootLine {
-  readonly move: number;
-  readonly score: number;
-  readonly pv: readonly number[];
-}
-
-export interface SearchOutcome {
-  readonly lines: readonly RootLine[];
-  readonly depth: number;
-  readonly nodes: number;
-  readonly timeMs: number;
-}
-
-export class Searcher {
-  private readonly evaluator: Evaluator;
-  private pos!: FastPosition;
-  private nodes = 0;
-  private selDepth = 0;
-  private aborted = false;
-  private limits: SearchLimits = {};
-  private callbacks!: SearchCallbacks;
-  private startMs = 0;
-  private readonly probe: TableProbe = { hit: false, move: 0, score: 0, depth: 0, bound: 0 };
-  private readonly scores = new Int32Array(MAX_PLY * MAX_MOVES_PER_PLY);
-  /**
-   * Per move-buffer index: 1 for a capture whose exchange test (SEE) is put off until it would be
-   * tried (`pickNext`), so captures that a cut-off leaves untried cost no exchange test.
-   */
-  private readonly seePending = new Uint8Array(MAX_PLY * MAX_MOVES_PER_PLY);
-  private readonly killers = new Int32Array(MAX_PLY * 2);
-  private readonly counter: Int32Array;
-  private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
-  private readonly pvLength = new Int32Array(MAX_PLY);
-  private readonly playedAt = new Int32Array(MAX_PLY);
+export class Searcher extends QuiescenceSearch {
   /** Per ply: the move a singular-extension test leaves out (0: none). */
   private readonly excludedMove = new Int32Array(MAX_PLY);
-  private readonly correctionHistory = new CorrectionHistory();
   /** Static evaluation per ply (-INFINITE when in check), for the "improving" test. */
   private readonly staticEvals = new Int32Array(MAX_PLY);
-  /** Per ply: the played move's piece and destination (code * size + to), -1 after a null move. */
-  private readonly pieceTo = new Int32Array(MAX_PLY).fill(-1);
-  /**
-   * Per ply: whether the side to move there is in check, when the caller already knows (1 / 0),
-   * or -1; read once on entry, so the check test is not made twice.
-   */
-  private readonly checkHint = new Int8Array(MAX_PLY + 1).fill(-1);
   /**
    * Per ply: 1 when the node is an expected cut node (a null-window search whose parent expects
    * it to fail high: Stockfish's `cutNode`), set by the caller and read once on entry.
    */
   private readonly cutHint = new Uint8Array(MAX_PLY + 1);
-  private readonly quietHistory: QuietHistory;
-  private readonly captureHistory: CaptureHistory;
   private excludedRoot: number[] = [];
   /** Whether the last root search's best move scored above its window's alpha (not a mere upper bound). */
   private rootRaised = false;
-  private rootPly = 0;
-  /** The first position (ply) the repetition test may look back to: after the last null move. */
-  private repetitionFloor = 0;
-
-  constructor(
-    readonly tables: EvalTables,
-    readonly tt: TranspositionTable,
-  ) {
-    this.evaluator = new Evaluator(tables);
-    this.counter = new Int32Array(256 * tables.rs.size);
-    this.quietHistory = new QuietHistory(tables.rs);
-    this.captureHistory = new CaptureHistory(tables.rs);
-  }
-
-  /** Forget move-ordering statistics (new game). */
-  clearHistory(): void {
-    this.quietHistory.clear();
-    this.captureHistory.clear();
-    this.counter.fill(0);
-    this.killers.fill(0);
-    this.correctionHistory.clear();
-  }
-
-  /** The static evaluation `raw` of the current position plus the correction history's estimate. */
-  private corrected(raw: number): number {
-    return this.correctionHistory.corrected(this.pos, raw);
-  }
-
-  evaluate(pos: FastPosition): number {
-    return this.evaluator.evaluate(pos);
-  }
-
-  get nodeCount(): number {
-    return this.nodes;
-  }
 
   /** Iterative deepening from `pos` (which must be at the root; it is restored afterwards). */
   iterate(pos: FastPosition, limits: SearchLimits, callbacks: SearchCallbacks): SearchOutcome {
-    this.pos = pos;
-    this.limits = limits;
-    this.callbacks = callbacks;
-    this.nodes = 0;
-    this.selDepth = 0;
-    this.aborted = false;
-    this.startMs = callbacks.startedAt ?? callbacks.now();
-    this.rootPly = pos.ply;
-    this.repetitionFloor = 0;
+    this.begin(pos, limits, callbacks);
     this.tt.newSearch();
     const end = generateLegal(pos, 0);
     let rootMoves = Array.from(pos.moves.subarray(0, end));
@@ -308,10 +159,6 @@ export class Searcher {
     return { lines, depth: completedDepth, nodes: this.nodes, timeMs: this.elapsed() };
   }
 
-  private elapsed(): number {
-    return this.callbacks.now() - this.startMs;
-  }
-
   /** One root search with an aspiration window around the previous score. */
   private aspiration(
     depth: number,
@@ -364,8 +211,8 @@ export class Searcher {
     const origAlpha = alpha;
     for (let i = 0; i < moves.length; i++) {
       const m = moves[i]!;
-      this.playedAt[0] = m;
-      this.pieceTo[0] = this.pieceToKey(m);
+      this.ordering.playedAt[0] = m;
+      this.ordering.pieceTo[0] = this.ordering.pieceToKey(m);
       pos.make(m);
       this.nodes++;
       let score: number;
@@ -398,80 +245,6 @@ export class Searcher {
     return best;
   }
 
-  private probeTable(pos: FastPosition): void {
-    this.tt.probe(pos.hashLo, pos.hashHi, this.probe);
-  }
-
-  /**
-   * Stops at the node limit (tested every 2048 nodes, so node-limited searches stay as they were)
-   * or at the time limit and the stop flag (every 256 nodes: about 1.5 ms, so the reply is prompt).
-   */
-  private checkLimits(): void {
-    if ((this.nodes & 255) !== 0) return;
-    const l = this.limits;
-    if (l.nodes !== undefined && (this.nodes & 2047) === 0 && this.nodes >= l.nodes)
-      this.aborted = true;
-    else if (l.hardMs !== undefined && this.elapsed() >= l.hardMs) this.aborted = true;
-    else if (this.callbacks.shouldStop?.()) this.aborted = true;
-  }
-
-  /** Score of a position that ended by rule or has no legal move, or null while the game goes on. */
-  private ruleScore(ply: number): number | null {
-    const pos = this.pos;
-    if (pos.citadelDrawn) return this.drawScore(ply);
-    if (pos.rs.bareKing) {
-      const loser = bareKingLoser(pos);
-      if (loser >= 0) return loser === pos.side ? -(MATE - ply) : MATE - ply;
-    }
-    return null;
-  }
-
-  /** A draw's score for the side to move `ply` plies from the root (see `contempt`). */
-  private drawScore(ply: number): number {
-    const contempt = this.limits.contempt ?? 0;
-    return (ply & 1) === 0 ? DRAW - contempt : DRAW + contempt;
-  }
-
-  /**
-   * Whether the position repeats in a way the side that wants a draw can force to go on: an
-   * earlier occurrence after the root (inside this search: either side could have avoided the
-   * cycle and did not), or two before it (Stockfish's rule). A single occurrence in the game
-   * before the root is no draw: the opponent need not play the cycle again. Until the thirty-
-   * fifth stop any earlier occurrence counted, and a side worse off scored a return to an old
-   * position 0 while its opponent simply played on. The scan stops at the last null move of the
-   * line (a repetition through a passed turn is not one). A single occurrence before the root
-   * does count against a side that came back to it while `PROGRESS_MARGIN` ahead: the stand-ins
-   * have no repetition rule, and a side that shuffles instead of making progress draws at the
-   * match's ply limit (thirty-sixth stop).
-   */
-  private isRepetition(): boolean {
-    const pos = this.pos;
-    if (pos.halfmove < 4) return false;
-    const limit = Math.max(0, pos.ply - pos.halfmove, this.repetitionFloor);
-    let before = 0;
-    for (let i = pos.ply - 2; i >= limit; i -= 2)
-      if (pos.hashHistoryLo[i] === pos.hashLo && pos.hashHistoryHi[i] === pos.hashHi) {
-        if (i > this.rootPly || ++before === 2) return true;
-      }
-    // Seen once before the root: a draw only for a side that came back to it well ahead.
-    return before === 1 && this.evaluator.evaluate(pos) <= -PROGRESS_MARGIN;
-  }
-
-  /** Middlegame value of what move `m` captures (a pawn for en passant; 0 for none). */
-  private victimValue(m: number): number {
-    if (moveFlag(m) === EN_PASSANT) return 100;
-    return this.tables.valueMg[this.pos.board[moveTo(m)]!]!;
-  }
-
-  /** Captures (an enemy piece on the target, en passant) and promotions. */
-  private isCapture(m: number): boolean {
-    const flag = moveFlag(m);
-    if (flag === EN_PASSANT || flag === PROMOTE) return true;
-    if (flag !== NORMAL && flag !== PAWN_OF_PAWNS_RETURN) return false;
-    const target = this.pos.board[moveTo(m)]!;
-    return target !== EMPTY && (target & 1) !== this.pos.side;
-  }
-
   private search(
     depth: number,
     alpha: number,
@@ -481,6 +254,7 @@ export class Searcher {
     allowNull: boolean,
   ): number {
     const pos = this.pos;
+    const order = this.ordering;
     const pvNode = beta - alpha > 1;
     this.pvLength[ply] = 0;
     if (ply > this.selDepth) this.selDepth = ply;
@@ -560,8 +334,8 @@ export class Searcher {
     // 6. Null move, where zugzwang is unlikely: the side to move has a piece besides pawns and royals.
     if (pruneNode && allowNull && depth >= 3 && staticEval >= beta && this.hasPieces(pos.side)) {
       const r = 3 + (depth >> 2);
-      this.playedAt[ply] = 0;
-      this.pieceTo[ply] = -1;
+      order.playedAt[ply] = 0;
+      order.pieceTo[ply] = -1;
       pos.makeNull();
       const floor = this.repetitionFloor;
       this.repetitionFloor = pos.ply;
@@ -580,14 +354,13 @@ export class Searcher {
     let generated = false;
     if (ttMove !== 0 && isOrdinaryLegal(pos, ttMove)) {
       pos.moves[start] = ttMove;
-      this.scores[start] = 1 << 30;
-      this.seePending[start] = 0;
+      order.scoreTableMove(start);
       end = start + 1;
     } else {
       end = generateLegal(pos, start, checked);
       if (end === start)
         return checked || pos.rs.stalemateLoses ? -(MATE - ply) : this.drawScore(ply);
-      this.scoreMoves(start, end, ttMove, ply);
+      order.scoreMoves(start, end, ttMove, ply);
       generated = true;
     }
 
@@ -599,25 +372,25 @@ export class Searcher {
     const lateMoveLimit =
       prunable && depth <= LATE_MOVE_DEPTH ? (3 + depth * depth) * (1 + improving) : 1 << 30;
     let quietsTried = 0;
-    const history = this.quietHistory;
-    const back1 = this.earlierMove(ply, 1);
-    const back2 = this.earlierMove(ply, 2);
+    const history = order.quietHistory;
+    const back1 = order.earlierMove(ply, 1);
+    const back2 = order.earlierMove(ply, 2);
     for (let i = start; ; i++) {
       if (i === end) {
         if (generated) break;
         // The table move did not cut off: generate the rest (without it) behind it.
         generated = true;
         end = this.generateRest(i, ttMove, checked);
-        this.scoreMoves(i, end, 0, ply);
+        order.scoreMoves(i, end, 0, ply);
         if (i === end) break;
       }
-      const m = this.pickNext(i, end);
+      const m = order.pickNext(i, end);
       const next = end;
       if (m === excluded) continue;
-      const capture = this.isCapture(m);
+      const capture = order.isCapture(m);
       const index = i - start;
       const flag = moveFlag(m);
-      const key = this.pieceToKey(m);
+      const key = order.pieceToKey(m);
       const stat = capture ? 0 : history.score(key, pos.side, back1, back2);
       // Pruning near the leaves (never the first move): quiet moves past the late-move limit,
       // or futile at their reduced depth, or with a bad history (unless it gives a safe check:
@@ -635,7 +408,7 @@ export class Searcher {
             )
               continue;
           }
-        } else if (!pvNode && depth <= 3 && this.scores[i]! < 0) continue;
+        } else if (!pvNode && depth <= 3 && order.scores[i]! < 0) continue;
       }
       if (!capture) quietsTried++;
       // Singular extension: the table move is searched a ply deeper when every other move,
@@ -669,8 +442,8 @@ export class Searcher {
         // Not singular, and the table says it fails high anyway: search it a ply shallower.
         else if (ttScore >= beta) extension = -1;
       }
-      this.playedAt[ply] = m;
-      this.pieceTo[ply] = key;
+      order.playedAt[ply] = m;
+      order.pieceTo[ply] = key;
       const mayCheck = mayGiveCheck(pos, m, this.tables);
       pos.make(m);
       this.nodes++;
@@ -685,7 +458,7 @@ export class Searcher {
         let r = 0;
         if (depth >= 3 && index >= 2 && !capture && !checked && flag !== PROMOTE) {
           r = reduction(depth, index);
-          if (m === this.killers[ply * 2] || m === this.killers[ply * 2 + 1]) r--;
+          if (order.isKiller(m, ply)) r--;
           r -= Math.max(-2, Math.min(2, Math.trunc(stat / 12000)));
           if (pvNode) r--;
           if (givesCheck) r--;
@@ -711,7 +484,7 @@ export class Searcher {
           this.updatePv(ply, m);
           if (alpha >= beta) {
             // 9. Killers, counter-move and histories.
-            this.rewardCutOff(m, capture, ply, depth, start, i);
+            order.rewardCutOff(m, capture, ply, depth, start, i);
             break;
           }
         }
@@ -727,7 +500,7 @@ export class Searcher {
     if (
       !checked &&
       !isMateScore(best) &&
-      (bestMove === 0 || !this.isCapture(bestMove)) &&
+      (bestMove === 0 || !order.isCapture(bestMove)) &&
       !(bound === BOUND_LOWER && best <= correctedEval) &&
       !(bound === BOUND_UPPER && best >= correctedEval)
     )
@@ -772,253 +545,5 @@ export class Searcher {
     for (let i = 0; i < pos.pieceCount[color]!; i++)
       if (t.phaseWeight[pos.board[pos.pieceAt(color, i)]!]! > 0) return true;
     return false;
-  }
-
-  private updatePv(ply: number, m: number): void {
-    const row = ply * MAX_PLY;
-    const childRow = (ply + 1) * MAX_PLY;
-    this.pvTable[row] = m;
-    const n = this.pvLength[ply + 1]!;
-    for (let k = 0; k < n; k++) this.pvTable[row + 1 + k] = this.pvTable[childRow + k]!;
-    this.pvLength[ply] = n + 1;
-  }
-
-  /**
-   * Step 9, after move `m` at index `cutIndex` cut off: it gains in its history (capture history
-   * for a capture; killers, counter-move, history and continuation history for a quiet move), and
-   * every move of the same kind tried before it loses as much.
-   */
-  private rewardCutOff(
-    m: number,
-    capture: boolean,
-    ply: number,
-    depth: number,
-    start: number,
-    cutIndex: number,
-  ): void {
-    const pos = this.pos;
-    const bonus = historyBonus(depth);
-    const back1 = this.earlierMove(ply, 1);
-    const back2 = this.earlierMove(ply, 2);
-    if (capture) this.captureHistory.add(this.captureKey(m), bonus);
-    else {
-      if (this.killers[ply * 2] !== m) {
-        this.killers[ply * 2 + 1] = this.killers[ply * 2]!;
-        this.killers[ply * 2] = m;
-      }
-      this.quietHistory.add(this.pieceToKey(m), pos.side, back1, back2, bonus);
-      if (ply > 0) {
-        const prevTo = moveTo(this.playedAt[ply - 1]!);
-        this.counter[pos.board[prevTo]! * pos.rs.size + prevTo] = m;
-      }
-    }
-    // Captures tried before any cut-off, and quiet moves tried before a quiet one, lose.
-    for (let i = start; i < cutIndex; i++) {
-      const q = pos.moves[i]!;
-      if (this.isCapture(q)) this.captureHistory.add(this.captureKey(q), -bonus);
-      else if (!capture) this.quietHistory.add(this.pieceToKey(q), pos.side, back1, back2, -bonus);
-    }
-  }
-
-  /**
-   * Whether capture `m` of a piece worth `victim` loses material by SEE. A capture of a piece
-   * worth at least `capturerValue` (the capturer's value, as the caller counts it) cannot: the
-   * exchange is skipped.
-   */
-  private losesExchange(m: number, victim: number, capturerValue: number): boolean {
-    const t = this.tables;
-    return victim < capturerValue && !seeAtLeast(this.pos, m, 0, t.valueMg, t.kingLike);
-  }
-
-  /** Capture-history entry of the capture or promotion `m` in the current position. */
-  private captureKey(m: number): number {
-    const board = this.pos.board;
-    const from = moveFrom(m);
-    const to = moveTo(m);
-    const victim = moveFlag(m) === EN_PASSANT ? board[from]! ^ 1 : board[to]!;
-    return this.captureHistory.key(board[from]!, to, victim);
-  }
-
-  /** Piece and destination of move `m` in the current position: code * size + to. */
-  private pieceToKey(m: number): number {
-    return this.pos.board[moveFrom(m)]! * this.pos.rs.size + moveTo(m);
-  }
-
-  /** The key (piece code * size + to) of the move played `back` plies before `ply`, or -1. */
-  private earlierMove(ply: number, back: number): number {
-    return ply >= back ? this.pieceTo[ply - back]! : -1;
-  }
-
-  /**
-   * Move ordering keys: table move, winning/equal captures by MVV-LVA and capture history,
-   * killers, counter-move, quiet histories, losing captures. A capture of a piece worth less
-   * than its capturer is scored as if it did not lose, and marked for `pickNext` to test.
-   */
-  private scoreMoves(start: number, end: number, ttMove: number, ply: number): void {
-    const pos = this.pos;
-    const t = this.tables;
-    const size = pos.rs.size;
-    const k1 = this.killers[ply * 2]!;
-    const k2 = this.killers[ply * 2 + 1]!;
-    const back1 = this.earlierMove(ply, 1);
-    const back2 = this.earlierMove(ply, 2);
-    let counterMove = 0;
-    if (ply > 0) {
-      const prevTo = moveTo(this.playedAt[ply - 1]!);
-      counterMove = this.counter[pos.board[prevTo]! * size + prevTo]!;
-    }
-    const pending = this.seePending;
-    for (let i = start; i < end; i++) {
-      const m = pos.moves[i]!;
-      let s: number;
-      pending[i] = 0;
-      if (m === ttMove) s = 1 << 30;
-      else if (this.isCapture(m)) {
-        const victim = this.victimValue(m);
-        const capturer = pos.board[moveFrom(m)]!;
-        const attacker = t.kingLike[capturer] ? 50 : t.valueMg[capturer]!;
-        s =
-          (1 << 28) +
-          victim * 16 -
-          (attacker >> 4) +
-          this.captureHistory.orderingBonus(this.captureKey(m));
-        if (victim < attacker) pending[i] = 1;
-      } else if (m === k1) s = (1 << 27) + 2;
-      else if (m === k2) s = (1 << 27) + 1;
-      else if (m === counterMove) s = 1 << 26;
-      else s = this.quietHistory.score(this.pieceToKey(m), pos.side, back1, back2);
-      this.scores[i] = s;
-    }
-  }
-
-  /**
-   * Selection sort step: brings the best remaining move to index i. A capture marked by
-   * `scoreMoves` is tested when it comes out best: one that loses by SEE goes last, without its
-   * history (-2^20 + victim), and the choice is made again. The order is the one scoring every
-   * capture's exchange first would give.
-   */
-  private pickNext(i: number, end: number): number {
-    const moves = this.pos.moves;
-    const scores = this.scores;
-    const pending = this.seePending;
-    let best: number;
-    for (;;) {
-      best = i;
-      for (let j = i + 1; j < end; j++) if (scores[j]! > scores[best]!) best = j;
-      if (pending[best] !== 1) break;
-      pending[best] = 0;
-      const m = moves[best]!;
-      const victim = this.victimValue(m);
-      const capturer = this.pos.board[moveFrom(m)]!;
-      const attacker = this.tables.kingLike[capturer] ? 50 : this.tables.valueMg[capturer]!;
-      if (!this.losesExchange(m, victim, attacker)) break;
-      scores[best] = -(1 << 20) + victim;
-    }
-    if (best !== i) {
-      const m = moves[i]!;
-      moves[i] = moves[best]!;
-      moves[best] = m;
-      const s = scores[i]!;
-      scores[i] = scores[best]!;
-      scores[best] = s;
-      const p = pending[i]!;
-      pending[i] = pending[best]!;
-      pending[best] = p;
-    }
-    return moves[i]!;
-  }
-
-  private qsearch(alpha: number, beta: number, ply: number, start: number): number {
-    const pos = this.pos;
-    this.pvLength[ply] = 0;
-    if (ply > this.selDepth) this.selDepth = ply;
-    const hint = this.checkHint[ply]!;
-    this.checkHint[ply] = -1;
-    this.checkLimits();
-    if (this.aborted) return 0;
-    const ruled = this.ruleScore(ply);
-    if (ruled !== null) return ruled;
-    if (ply >= MAX_PLY - 2) return this.evaluator.evaluate(pos);
-    // The table: a stored bound of any depth decides a quiescence node.
-    this.probeTable(pos);
-    const tableHit = this.probe.hit;
-    const tableScore = tableHit ? scoreFromTable(this.probe.score, ply) : 0;
-    const tableBound = this.probe.bound;
-    const tableMove = tableHit ? this.probe.move : 0;
-    if (tableHit && boundDecides(tableBound, tableScore, alpha, beta)) return tableScore;
-    const checked = hint >= 0 ? hint === 1 : inCheck(pos);
-    let best = -INFINITE;
-    // In check every evasion is searched. Where stalemate decides the game (it loses) and the
-    // side to move has few men left — where a stalemate can happen — look for a legal move
-    // before standing pat; otherwise only captures and promotions are generated.
-    let end = start;
-    const stalemateWatch = pos.rs.stalemateLoses && pos.pieceCount[pos.side]! <= STALEMATE_MEN;
-    if (checked || stalemateWatch) {
-      end = generateLegal(pos, start, checked);
-      if (end === start) return -(MATE - ply);
-    }
-    if (!checked) {
-      best = this.corrected(this.evaluator.evaluate(pos));
-      // A table bound on the side of the evaluation it sharpens replaces it.
-      if (tableHit && !isMateScore(tableScore) && boundSharpens(tableBound, tableScore, best))
-        best = tableScore;
-      if (best >= beta) return best;
-      if (best > alpha) alpha = best;
-      if (!stalemateWatch) end = generateTactical(pos, start, false);
-    }
-    const t = this.tables;
-    // Keep captures and promotions (all moves when in check), ordered by MVV-LVA.
-    let n = start;
-    for (let i = start; i < end; i++) {
-      const m = pos.moves[i]!;
-      if (!checked && !this.isCapture(m)) continue;
-      pos.moves[n] = m;
-      this.seePending[n] = 0;
-      const victim = this.victimValue(m);
-      const attacker = t.valueMg[pos.board[moveFrom(m)]!]!;
-      this.scores[n] =
-        m === tableMove
-          ? 1 << 30
-          : victim * 16 - (attacker >> 4) + this.captureHistory.orderingBonus(this.captureKey(m));
-      n++;
-    }
-    let bestMove = 0;
-    for (let i = start; i < n; i++) {
-      const m = this.pickNext(i, n);
-      if (!checked && moveFlag(m) !== PROMOTE) {
-        const victim = this.victimValue(m);
-        if (best + victim + 200 < alpha) continue; // delta pruning
-        // A royal capturer is always tested.
-        const code = pos.board[moveFrom(m)]!;
-        if (this.losesExchange(m, victim, t.kingLike[code] ? INFINITE : t.valueMg[code]!)) continue;
-      }
-      // The child's check test, skipped where the move cannot give check.
-      if (!mayGiveCheck(pos, m, this.tables)) this.checkHint[ply + 1] = 0;
-      pos.make(m);
-      this.nodes++;
-      const score = -this.qsearch(-beta, -alpha, ply + 1, n);
-      pos.unmake(m);
-      if (this.aborted) return 0;
-      if (score > best) {
-        best = score;
-        if (score > alpha) {
-          alpha = score;
-          bestMove = m;
-          this.updatePv(ply, m);
-          if (alpha >= beta) break;
-        }
-      }
-    }
-    const result = best === -INFINITE ? alpha : best;
-    if (!this.aborted)
-      this.tt.store(
-        pos.hashLo,
-        pos.hashHi,
-        bestMove,
-        scoreToTable(result, ply),
-        0,
-        result >= beta ? BOUND_LOWER : BOUND_UPPER,
-      );
-    return result;
   }
 }
