@@ -1,11 +1,12 @@
 /**
  * The analysis board, `/analyse/<variant>?fen=<FEN>&array=<id>`: any position, moves for both
  * sides, and the engine at full strength in its Worker showing an evaluation bar and its best
- * three lines (MultiPV), updated as each depth finishes. The URL follows the position shown. A
+ * three lines (MultiPV) of the deepest finished depth (analysis-lines.ts). The URL follows the position shown. A
  * promotion offers its choice of pieces; "Edit position" opens the position editor on it.
  */
 import { Position, type MoveInfo } from '@citadel/core';
 import type { EngineInfo, UciScore } from '@citadel/engine';
+import { LineStore, scoreRank } from './analysis-lines.ts';
 import { boardState, createBoard, movesFor, type Board } from './adapter.ts';
 import { h } from './dom.ts';
 import { fenForm as makeFenForm } from './fen-form.ts';
@@ -49,8 +50,9 @@ export function analysePage(
   /** The explored line: moves from `root`. */
   let position = root.clone();
   let generation = 0;
-  const lines: Array<{ score: UciScore; san: string[]; depth: number } | undefined> = [];
-  let depth = 0;
+  let store = new LineStore(ANALYSIS_LINES);
+  /** Set when the search has ended: its last finished depth and nodes. */
+  let done: { depth: number; nodes: number } | null = null;
 
   // ---- elements -----------------------------------------------------------------------------------
 
@@ -192,28 +194,15 @@ export function analysePage(
   function analyse(): void {
     ctx.engine.stop();
     const mine = ++generation;
-    lines.length = 0;
-    depth = 0;
+    const snapshot = position.clone();
+    store = new LineStore(Math.min(ANALYSIS_LINES, snapshot.legalMoves().length));
+    done = null;
     renderLines();
     if (position.outcome()) return;
-    const snapshot = position.clone();
-    const whiteToMove = snapshot.turn() === 'white';
     const spec = { variant: def.id, array: arrayId, fen: snapshot.fen() };
     const onInfo = (info: EngineInfo): void => {
-      if (mine !== generation || info.multiPv > ANALYSIS_LINES) return;
-      const san: string[] = [];
-      const p = snapshot.clone();
-      for (const text of info.pv) {
-        const r = p.play(text);
-        if (!r.ok) break;
-        san.push(r.value.san);
-      }
-      lines[info.multiPv - 1] = {
-        score: forWhite(info.score, whiteToMove),
-        san,
-        depth: info.depth,
-      };
-      depth = Math.max(depth, info.depth);
+      if (mine !== generation) return;
+      store.add(info.multiPv, { score: info.score, pv: info.pv, depth: info.depth });
       renderLines();
     };
     ctx.engine
@@ -225,8 +214,9 @@ export function analysePage(
       })
       .then((reply) => {
         if (mine !== generation || !reply) return;
-        depthOut.textContent = `Depth ${reply.depth} — done (${(reply.nodes / 1000).toFixed(0)}k nodes)`;
-        depthOut.classList.add('done');
+        store.finish(reply.depth);
+        done = { depth: reply.depth, nodes: reply.nodes };
+        renderLines();
       })
       .catch((e: unknown) => {
         if (mine !== generation) return;
@@ -238,41 +228,61 @@ export function analysePage(
 
   function renderLines(): void {
     const outcome = position.outcome();
-    depthOut.classList.remove('done');
+    const shown = store.shown();
+    depthOut.classList.toggle('done', done !== null && !outcome);
     depthOut.textContent = outcome
       ? `Game over: ${outcome.text}`
-      : depth
-        ? `Depth ${depth}…`
-        : 'The engine is thinking…';
-    const best = lines[0];
+      : done && shown.depth
+        ? `Depth ${shown.depth} — done (${(done.nodes / 1000).toFixed(0)}k nodes)`
+        : shown.depth
+          ? `Depth ${shown.depth}${shown.searching ? ` · searching depth ${shown.searching.depth}…` : '…'}`
+          : 'The engine is thinking…';
+    const whiteToMove = position.turn() === 'white';
+    const best = shown.lines[0];
+    const bestScore = best ? forWhite(best.score, whiteToMove) : null;
     const share = outcome
       ? outcome.winner === null
         ? 0.5
         : outcome.winner === 'white'
           ? 1
           : 0
-      : best
-        ? whiteShare(best.score)
+      : bestScore
+        ? whiteShare(bestScore)
         : 0.5;
     evalFill.style.height = `${(share * 100).toFixed(1)}%`;
-    evalText.textContent = outcome ? '—' : best ? scoreText(best.score) : '…';
+    evalText.textContent = outcome ? '—' : bestScore ? scoreText(bestScore) : '…';
     evalBar.setAttribute('aria-valuenow', String(Math.round(share * 100)));
     evalBar.setAttribute('aria-valuetext', evalText.textContent);
     evalBar.classList.toggle('black-better', share < 0.5);
     const moveNo = Number(position.fen().split(' ')[5] ?? '1');
-    const whiteToMove = position.turn() === 'white';
+    lineList.setAttribute('data-depth', String(shown.depth));
     lineList.replaceChildren(
-      ...lines
-        .filter((l): l is NonNullable<typeof l> => l !== undefined)
-        .map((l) =>
-          h(
-            'li',
-            { class: 'line' },
-            h('span', { class: 'line-score' }, scoreText(l.score)),
-            h('span', { class: 'line-pv' }, pvText(l.san, moveNo, whiteToMove)),
-          ),
+      ...shown.lines.map((l) =>
+        h(
+          'li',
+          {
+            class: 'line',
+            'data-move': l.pv[0] ?? '',
+            'data-rank': String(scoreRank(l.score)),
+            'data-depth': String(l.depth),
+          },
+          h('span', { class: 'line-score' }, scoreText(forWhite(l.score, whiteToMove))),
+          h('span', { class: 'line-pv' }, pvText(sanOf(l.pv), moveNo, whiteToMove)),
         ),
+      ),
     );
+  }
+
+  /** The line's moves in SAN, as far as they are legal from the position shown. */
+  function sanOf(pv: readonly string[]): string[] {
+    const san: string[] = [];
+    const p = position.clone();
+    for (const text of pv) {
+      const r = p.play(text);
+      if (!r.ok) break;
+      san.push(r.value.san);
+    }
+    return san;
   }
 
   function pvText(san: readonly string[], moveNo: number, whiteToMove: boolean): string {
