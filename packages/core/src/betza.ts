@@ -3,7 +3,9 @@
  * `fmWfcF` or `RN` into direction lists once, when a variant is compiled; nothing is parsed
  * while moves are generated. Supported: leaper atoms W F D N A H C Z G, K (= WF), riders
  * R B Q, and the modifiers m (move only), c (capture only), f (forward only) before an atom.
- * The multi-leg giraffe and picket are not Betza input here; see `movement.ts`.
+ * The multi-leg giraffe and the picket's long slides are not Betza input here: `piece-kinds.ts`
+ * flags them (`giraffe`, `longSlides`), `ruleset.ts` compiles the flags and `pseudo-moves.ts`
+ * generates their moves.
  */
 
 export const MODE_BOTH = 0;
