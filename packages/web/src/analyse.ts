@@ -12,7 +12,7 @@ import { h } from './dom.ts';
 import { fenForm as makeFenForm } from './fen-form.ts';
 import { saveGameFrom } from './game.ts';
 import { MoveChooser } from './move-chooser.ts';
-import type { PageContext } from './play.ts';
+import type { PageContext } from './page-context.ts';
 import { positionFromUrl } from './page-params.ts';
 import { variantDef } from './variants.ts';
 

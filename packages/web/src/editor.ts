@@ -27,7 +27,7 @@ import {
 import { h, svg } from './dom.ts';
 import { fenForm as makeFenForm } from './fen-form.ts';
 import { saveGameFrom } from './game.ts';
-import type { PageContext } from './play.ts';
+import type { PageContext } from './page-context.ts';
 import { positionFromUrl } from './page-params.ts';
 import { variantDef } from './variants.ts';
 

@@ -11,7 +11,7 @@ import { houseRuleText } from './house-rule.ts';
 import { historyOf } from './learn-history.ts';
 import './learn.css';
 import { firstKind, moveExplorer } from './move-explorer-view.ts';
-import type { PageContext } from './play.ts';
+import type { PageContext } from './page-context.ts';
 import { ruleExampleView } from './rule-example-view.ts';
 import { ruleExamples } from './rule-examples.ts';
 import { variantDef } from './variants.ts';

@@ -10,7 +10,8 @@ import { h } from './dom.ts';
 import { editorPage } from './editor.ts';
 import { EngineClient } from './engine-client.ts';
 import { learnPage } from './learn.ts';
-import { playPage, type PageContext } from './play.ts';
+import type { PageContext } from './page-context.ts';
+import { playPage } from './play/play-page.ts';
 import { DEFAULT_VARIANT, MENU, variantDef } from './variants.ts';
 
 const app = document.getElementById('app')!;

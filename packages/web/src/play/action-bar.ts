@@ -1,0 +1,53 @@
+/** The play page's game buttons: New game, Flip, Takeback, Resign and the sound switch. */
+import { h } from '../dom.ts';
+import { isMuted, setMuted } from '../sound.ts';
+
+export interface GameActions {
+  readonly newGame: () => void;
+  readonly flip: () => void;
+  readonly takeback: () => void;
+  readonly resign: () => void;
+}
+
+export class ActionBar {
+  readonly element: HTMLElement;
+  private readonly takebackBtn: HTMLButtonElement;
+  private readonly resignBtn: HTMLButtonElement;
+  private readonly soundBtn: HTMLButtonElement;
+
+  constructor(actions: GameActions) {
+    const button = (label: string, onclick: () => void, attrs = {}): HTMLButtonElement =>
+      h('button', { type: 'button', onclick, ...attrs }, label);
+    this.takebackBtn = button('Takeback', actions.takeback);
+    this.resignBtn = button('Resign', actions.resign);
+    this.soundBtn = button('', () => this.toggleSound(), { class: 'sound-toggle' });
+    this.element = h(
+      'div',
+      { class: 'actions' },
+      button('New game', actions.newGame, { class: 'primary' }),
+      button('Flip', actions.flip, { title: 'Flip the board' }),
+      this.takebackBtn,
+      this.resignBtn,
+      this.soundBtn,
+    );
+    this.syncSound();
+  }
+
+  /** Enables Takeback and Resign when they can do something. */
+  render(takeback: boolean, resign: boolean): void {
+    this.takebackBtn.disabled = !takeback;
+    this.resignBtn.disabled = !resign;
+  }
+
+  private toggleSound(): void {
+    setMuted(!isMuted());
+    this.syncSound();
+  }
+
+  private syncSound(): void {
+    const on = !isMuted();
+    this.soundBtn.textContent = on ? 'Sound on' : 'Muted';
+    this.soundBtn.title = on ? 'Mute the sounds' : 'Turn the sounds on';
+    this.soundBtn.setAttribute('aria-pressed', String(on));
+  }
+}

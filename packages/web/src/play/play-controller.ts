@@ -1,0 +1,245 @@
+/**
+ * The play page's controller: the game on the board and what happens to it — the user's and the
+ * engine's moves, hints, takeback, resignation, new and imported games, the clocks' ticks and the
+ * ply being looked at. It knows no elements: after every change it calls `changed`, and the page
+ * redraws its views from the controller's state.
+ */
+import type { MoveInfo } from '@citadel/core';
+import { movesFor, type Side } from '../adapter.ts';
+import type { EngineClient } from '../engine-client.ts';
+import { Game, saveGame, type GameSetup } from '../game.ts';
+
+/** A new game from a setup the page has checked (an unknown setup is a bug, so it throws). */
+export function newGameFrom(setup: GameSetup): Game {
+  const made = Game.create(setup);
+  if ('error' in made) throw new Error(made.error);
+  return made.game;
+}
+
+export interface ControllerEvents {
+  /** The state changed; `animate` when the board should animate one move. */
+  readonly changed: (animate: boolean) => void;
+  /** The engine failed or refused its own move: a message for the status line. */
+  readonly problem: (text: string) => void;
+  /** A new game replaced the old one (the page resets what belongs to a game). */
+  readonly replaced: (game: Game) => void;
+}
+
+export class PlayController {
+  private flipped = false;
+  /** Whether the engine is searching for its move. */
+  thinking = false;
+  /** Bumped whenever the game changes under a running search, so its answer is dropped. */
+  private generation = 0;
+  /** The engine's suggestion for the user's move, shown until the position changes. */
+  private hintMove: MoveInfo | null = null;
+  hintPending = false;
+  /** The number of moves played when the hint was given. */
+  private hintAt = -1;
+
+  constructor(
+    public game: Game,
+    private readonly engine: EngineClient,
+    private readonly events: ControllerEvents,
+  ) {}
+
+  /** The side drawn at the bottom: the user's side against the engine, else White; flippable. */
+  orientation(): Side {
+    const setup = this.game.setup;
+    const base: Side = setup.opponent === 'engine' ? setup.side : 'white';
+    return this.flipped ? (base === 'white' ? 'black' : 'white') : base;
+  }
+
+  /** Whether the user may move on the board now. */
+  userMayMove(): boolean {
+    const g = this.game;
+    const userTurn = g.setup.opponent === 'human' || g.position.turn() === g.setup.side;
+    return g.isLive() && !g.end() && !this.thinking && userTurn;
+  }
+
+  /** The hint for the live position, if one was asked for and nothing moved since. */
+  hint(): MoveInfo | null {
+    const g = this.game;
+    const valid = g.isLive() && !g.end() && this.hintAt === g.moves().length;
+    if (!valid) this.hintMove = null;
+    return this.hintMove;
+  }
+
+  /** Replaces the game (new, imported or reopened) and lets the engine move if it is its turn. */
+  replace(game: Game): void {
+    this.stopEngine();
+    this.game = game;
+    this.flipped = false;
+    this.hintMove = null;
+    this.engine.newGame();
+    this.events.replaced(game);
+    this.changed(false);
+    this.maybeEngine();
+  }
+
+  /**
+   * A board move from one cell to another: played when it is one legal move; the candidates when
+   * several share the cells (the page lets the user choose); nothing when none.
+   */
+  boardMove(from: string, to: string): MoveInfo[] {
+    if (!this.userMayMove()) return [];
+    const options = movesFor(this.game.position, from, to);
+    if (options.length === 1) this.play(options[0]!.text);
+    return options.length > 1 ? options : [];
+  }
+
+  /** Plays a move (SAN or move text); returns why not, changing nothing. */
+  play(text: string): string | null {
+    const r = this.game.play(text);
+    if (typeof r === 'string') return r;
+    this.changed(true);
+    this.maybeEngine();
+    return null;
+  }
+
+  /** A move the user typed; returns why it was not played (null when it was). */
+  typedMove(text: string): string | null {
+    const g = this.game;
+    if (g.end()) return `The game is over (${g.end()!.text}).`;
+    if (!g.isLive()) return 'Go to the last move first (▶▶) to play on.';
+    if (this.thinking || g.engineToMove()) return "It is the engine's turn.";
+    return this.play(text);
+  }
+
+  /** Whether a hint may be asked for now. */
+  hintAllowed(): boolean {
+    return !this.hintPending && this.userMayMove() && !this.game.engineToMove();
+  }
+
+  /** Asks the engine for the user's best move; it shows as the hint when it comes. */
+  askHint(): void {
+    if (!this.hintAllowed()) return;
+    this.hintPending = true;
+    const mine = this.generation;
+    const before = this.game.moves().length;
+    this.changed(false);
+    this.engine
+      .analyse(this.game.spec(), { multiPv: 1, movetime: 600, depth: 12 })
+      .then((reply) => {
+        this.hintPending = false;
+        if (mine === this.generation && this.game.moves().length === before) {
+          this.hintMove =
+            this.game.position.legalMoves().find((m) => m.text === reply?.bestMove) ?? null;
+          this.hintAt = before;
+        }
+        this.changed(false);
+      })
+      .catch(() => {
+        this.hintPending = false;
+        this.changed(false);
+      });
+  }
+
+  /** Starts the engine's search when it is the engine's turn in the live position. */
+  maybeEngine(): void {
+    const g = this.game;
+    if (!g.engineToMove() || !g.isLive() || this.thinking) return;
+    this.thinking = true;
+    const mine = ++this.generation;
+    this.changed(false);
+    this.engine
+      .go(g.spec(), g.setup.level, g.engineClock() ?? undefined)
+      .then((reply) => {
+        if (mine !== this.generation) return;
+        this.thinking = false;
+        if (reply?.bestMove && !g.end()) {
+          g.viewPly = g.moves().length;
+          const r = g.play(reply.bestMove);
+          if (typeof r === 'string') this.events.problem(`engine: ${r}`);
+        }
+        this.changed(true);
+      })
+      .catch((e: unknown) => {
+        if (mine !== this.generation) return;
+        this.thinking = false;
+        this.changed(false);
+        this.events.problem(`The engine failed: ${e instanceof Error ? e.message : String(e)}`);
+      });
+  }
+
+  /** Drops a running search (its answer will be ignored). */
+  stopEngine(): void {
+    this.generation++;
+    if (this.thinking || this.hintPending) this.engine.cancel();
+    this.thinking = false;
+    this.hintPending = false;
+  }
+
+  /** Whether a takeback is possible: moves to take back and no time loss. */
+  takebackAllowed(): boolean {
+    return this.game.moves().length > 0 && this.game.end()?.reason !== 'time';
+  }
+
+  /** Takes back to the user's turn (against the engine at least one of the user's moves). */
+  takeback(): void {
+    this.stopEngine();
+    const g = this.game;
+    if (g.end()?.reason === 'time') return;
+    let plies = 1;
+    if (g.setup.opponent === 'engine' && !g.end()) {
+      plies = g.position.turn() === g.setup.side ? 2 : 1;
+    } else if (g.setup.opponent === 'engine') {
+      const lastMover = g.moves().length % 2 === 1 ? 'white' : 'black';
+      plies = lastMover === g.setup.side ? 1 : 2;
+    }
+    g.takeback(plies);
+    this.changed(true);
+    this.maybeEngine();
+  }
+
+  /** Whether the game can be resigned: it goes on and has a move. */
+  resignAllowed(): boolean {
+    return this.game.end() === null && this.game.moves().length > 0;
+  }
+
+  /** The user (or, between two players, the side to move) resigns. */
+  resign(): void {
+    const g = this.game;
+    if (g.end()) return;
+    const side = g.setup.opponent === 'engine' ? g.setup.side : g.position.turn();
+    this.stopEngine();
+    g.resign(side);
+    this.changed(false);
+  }
+
+  flip(): void {
+    this.flipped = !this.flipped;
+    this.changed(false);
+  }
+
+  /** Shows the position after `ply` moves (clamped to the game). */
+  view(ply: number): void {
+    const g = this.game;
+    const clamped = Math.max(0, Math.min(g.moves().length, ply));
+    if (clamped === g.viewPly) return;
+    const step = Math.abs(clamped - g.viewPly) === 1;
+    g.viewPly = clamped;
+    this.changed(step);
+  }
+
+  /** Runs the clock of the side to move; true when the game just ended on time. */
+  tick(elapsedMs: number): boolean {
+    if (!this.game.clockRunning()) return false;
+    if (!this.game.tick(elapsedMs)) return false;
+    this.stopEngine();
+    this.changed(false);
+    return true;
+  }
+
+  /** Changes the engine's level for the rest of this game. */
+  setLevel(level: number): void {
+    this.game.setup = { ...this.game.setup, level };
+    saveGame(this.game);
+  }
+
+  /** Saves the game and tells the page to redraw. */
+  private changed(animate: boolean): void {
+    saveGame(this.game);
+    this.events.changed(animate);
+  }
+}

@@ -1,0 +1,242 @@
+/**
+ * The play page, `/play/<variant>?array=<id>`: a game against the engine (in a Web Worker) or
+ * between two players on one device. This file builds the page from its views and connects them
+ * to the controller (play-controller.ts), which holds the game; the game is saved after every
+ * change.
+ */
+import { boardState, createBoard, type Board } from '../adapter.ts';
+import { ClockView } from '../clock-view.ts';
+import { h } from '../dom.ts';
+import { loadGame, loadSettings, saveGame, type Game } from '../game.ts';
+import { gameFromText } from '../game-import.ts';
+import { closeDialog, openExportDialog, openImportDialog } from '../io-dialogs.ts';
+import { LegendView } from '../legend-view.ts';
+import { MoveChooser } from '../move-chooser.ts';
+import type { PageContext } from '../page-context.ts';
+import { arrayFromUrl } from '../page-params.ts';
+import { SetupForm } from '../setup-form.ts';
+import { variantDef } from '../variants.ts';
+import { ActionBar } from './action-bar.ts';
+import { GameSounds } from './game-sounds.ts';
+import { MoveListView } from './move-list-view.ts';
+import { listenToKeys } from './play-keys.ts';
+import { newGameFrom, PlayController } from './play-controller.ts';
+import { SpecialInfoView } from './special-info-view.ts';
+import { StatusView } from './status-view.ts';
+import { ToolsView } from './tools-view.ts';
+
+/** The address of a game: its variant, and its array when it is not the variant's first. */
+export function playUrl(game: Game): string {
+  const def = variantDef(game.setup.variant)!;
+  const array = game.setup.array !== def.arrays[0]!.id ? `?array=${game.setup.array}` : '';
+  return `/play/${def.id}${array}`;
+}
+
+/** Renders the play page; returns a function that tears it down. */
+export function playPage(ctx: PageContext, variantId: string, params: URLSearchParams): () => void {
+  const def = variantDef(variantId)!;
+  const wantedArray = params.get('array');
+  const arrayId = arrayFromUrl(def, params);
+  const saved = loadGame(def.id);
+  const first =
+    saved && (!wantedArray || saved.setup.array === arrayId)
+      ? saved
+      : newGameFrom({ variant: def.id, array: arrayId, ...loadSettings() });
+
+  const statusView = new StatusView();
+  const legendView = new LegendView();
+  const specialInfo = new SpecialInfoView();
+  const clockView = new ClockView();
+  const sounds = new GameSounds();
+  const boardHost = h('div', { class: 'board-host' });
+  const boardArea = h(
+    'section',
+    { class: 'board-area', 'aria-label': 'Board' },
+    statusView.status,
+    clockView.top,
+    statusView.result,
+    boardHost,
+    clockView.bottom,
+    legendView.hoverInfo,
+  );
+  const chooser = new MoveChooser(boardArea);
+
+  const controller: PlayController = new PlayController(first, ctx.engine, {
+    changed: (animate) => render(animate),
+    problem: (text) => statusView.say(text),
+    replaced: (game) => {
+      chooser.close();
+      ctx.navigate(playUrl(game), true);
+      form.show(game.setup);
+      legendView.build(game.positionAt(0));
+    },
+  });
+  const game = (): Game => controller.game;
+  if (location.pathname + location.search !== playUrl(first)) ctx.navigate(playUrl(first), true);
+
+  const form = new SetupForm(def, {
+    variant: (id) => ctx.navigate(`/play/${id}`),
+    array: () => startNewGame(),
+    choice: () => {
+      // Before the first move a new choice starts the game over; later it waits for "New game".
+      if (game().moves().length === 0 || game().end()) startNewGame();
+      else form.setNote('Your choice applies from the next new game.');
+    },
+    level: (level) => controller.setLevel(level),
+  });
+  const actions = new ActionBar({
+    newGame: () => startNewGame(),
+    flip: () => controller.flip(),
+    takeback: () => {
+      chooser.close();
+      controller.takeback();
+    },
+    resign: () => controller.resign(),
+  });
+  const tools = new ToolsView({
+    typed: (text) => controller.typedMove(text),
+    hint: () => controller.askHint(),
+    analyse: () => {
+      const shown = game().positionAt(game().viewPly);
+      const array = game().setup.array !== def.arrays[0]!.id ? `&array=${game().setup.array}` : '';
+      ctx.navigate(`/analyse/${def.id}?fen=${encodeURIComponent(shown.fen())}${array}`);
+    },
+    import: () => openImportDialog(def.name, importText),
+    export: (kind) => openExport(kind),
+  });
+  const moveList = new MoveListView((ply) => controller.view(ply));
+
+  const panel = h(
+    'aside',
+    { class: 'panel' },
+    specialInfo.element,
+    form.element,
+    actions.element,
+    tools.element,
+    moveList.element,
+    legendView.box,
+  );
+  ctx.root.replaceChildren(h('main', { class: 'play' }, boardArea, panel));
+  const geo = first.position.rs.geo;
+  boardHost.style.setProperty('--aspect', String(geo.files / geo.ranks));
+
+  const board: Board = createBoard(boardHost, {
+    label: `${def.name} board`,
+    onMove: (from, to) => {
+      const options = controller.boardMove(from, to);
+      if (options.length > 0)
+        chooser.open(options, game().position.turn(), (m) => controller.play(m.text));
+      else tools.clearError();
+    },
+    onHover: (square) => legendView.hover(game().positionAt(game().viewPly), square),
+  });
+  const explainSelection = (): void =>
+    specialInfo.explain(
+      game().isLive() ? game().positionAt(game().viewPly) : null,
+      board.selection(),
+    );
+  for (const type of ['pointerdown', 'pointerup', 'keydown', 'keyup', 'click'])
+    boardHost.addEventListener(type, () => queueMicrotask(explainSelection));
+
+  legendView.build(first.positionAt(0));
+  form.show(first.setup);
+
+  function startNewGame(): void {
+    controller.replace(newGameFrom(form.read()));
+  }
+
+  function render(animate: boolean): void {
+    const g = game();
+    sounds.update(g);
+    const moves = g.moves();
+    const ply = g.viewPly;
+    const hint = controller.hint();
+    board.set(
+      boardState(g.positionAt(ply), {
+        orientation: controller.orientation(),
+        interactive: controller.userMayMove(),
+        lastMove: ply > 0 ? moves[ply - 1] : undefined,
+        hint: hint ?? undefined,
+      }),
+      { animate },
+    );
+    specialInfo.reset();
+    explainSelection();
+    statusView.render(controller);
+    moveList.render(moves, ply);
+    actions.render(controller.takebackAllowed(), controller.resignAllowed());
+    tools.render(controller.hintAllowed());
+    renderClocks();
+    document.title = `${def.name} — Citadel`;
+  }
+
+  function renderClocks(): void {
+    const g = game();
+    boardArea.classList.toggle('with-clocks', g.clocks !== null);
+    clockView.render(
+      g.clocks,
+      g.clockRunning() ? g.position.turn() : null,
+      controller.orientation(),
+    );
+  }
+
+  let lastTick = performance.now();
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    const elapsed = now - lastTick;
+    lastTick = now;
+    if (controller.tick(elapsed)) chooser.close();
+    else renderClocks();
+  }, 100);
+
+  function openExport(kind: 'pgn' | 'fen'): void {
+    const pgn = kind === 'pgn';
+    const stamp = new Date().toISOString().slice(0, 10);
+    const g = game();
+    openExportDialog({
+      label: pgn ? 'Export PGN' : 'Export FEN',
+      title: pgn ? 'The game in PGN' : `The position in FEN (move ${g.viewPly})`,
+      textLabel: pgn ? 'PGN of the game' : 'FEN of the position',
+      text: pgn ? g.pgn() : g.positionAt(g.viewPly).fen(),
+      rows: pgn ? 12 : 3,
+      fileName: `citadel-${def.id}-${stamp}.${kind}`,
+      mimeType: pgn ? 'application/x-chess-pgn' : 'text/plain',
+    });
+  }
+
+  /** Loads a PGN or FEN text as the game; returns why not, leaving the current game as it is. */
+  function importText(raw: string): string | null {
+    const made = gameFromText(raw, def.id, game().setup.array, form.read());
+    if ('error' in made) return made.error;
+    const imported = made.game;
+    if (imported.setup.variant !== def.id) {
+      // Another variant's game: it becomes that variant's saved game, opened on its own page.
+      saveGame(imported);
+      ctx.navigate(playUrl(imported));
+      return null;
+    }
+    controller.replace(imported);
+    return null;
+  }
+
+  const stopKeys = listenToKeys({
+    at: () => ({ ply: game().viewPly, moves: game().moves().length }),
+    view: (ply) => controller.view(ply),
+    escape: () => {
+      if (!chooser.isOpen()) return false;
+      chooser.close();
+      return true;
+    },
+  });
+
+  render(false);
+  controller.maybeEngine();
+
+  return () => {
+    controller.stopEngine();
+    clearInterval(ticker);
+    closeDialog();
+    stopKeys();
+    board.destroy();
+  };
+}
