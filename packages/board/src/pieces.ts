@@ -17,9 +17,21 @@ interface Palette {
   readonly detail: string;
 }
 
+/**
+ * The palettes are CSS custom properties (set by a piece scheme, see `themes.ts`) with the
+ * classic colours as fallbacks, so a picture outside any themed element still has its colours.
+ */
 const PALETTES: Record<PieceColor, Palette> = {
-  white: { fill: '#fbf6ea', line: '#1e1a16', detail: '#1e1a16' },
-  black: { fill: '#2f2a25', line: '#0b0907', detail: '#f3ead8' },
+  white: {
+    fill: 'var(--cb-white-fill, #fbf6ea)',
+    line: 'var(--cb-white-line, #1e1a16)',
+    detail: 'var(--cb-white-detail, #1e1a16)',
+  },
+  black: {
+    fill: 'var(--cb-black-fill, #2f2a25)',
+    line: 'var(--cb-black-line, #0b0907)',
+    detail: 'var(--cb-black-detail, #f3ead8)',
+  },
 };
 
 // Drawing helpers: `b` a body shape (filled, outlined), `d` an inner line, `f` a small filled
@@ -306,11 +318,11 @@ export const DRAWN_KINDS: readonly string[] = [...Object.keys(DRAWINGS), ...Obje
  * into the page when the SVG is inlined). */
 function paint(drawing: string, p: Palette): string {
   const attrs: Record<string, string> = {
-    b: `fill="${p.fill}" stroke="${p.line}" stroke-width="3" stroke-linejoin="round" stroke-linecap="round"`,
-    d: `fill="none" stroke="${p.detail}" stroke-width="2.4" stroke-linejoin="round" stroke-linecap="round"`,
-    f: `fill="${p.detail}" stroke="none"`,
-    o: `fill="none" stroke="${p.line}" stroke-width="2.4"`,
-    t: `fill="${p.detail}" font-family="sans-serif" font-weight="bold" text-anchor="middle"`,
+    b: `style="fill:${p.fill};stroke:${p.line}" stroke-width="3" stroke-linejoin="round" stroke-linecap="round"`,
+    d: `style="fill:none;stroke:${p.detail}" stroke-width="2.4" stroke-linejoin="round" stroke-linecap="round"`,
+    f: `style="fill:${p.detail};stroke:none"`,
+    o: `style="fill:none;stroke:${p.line}" stroke-width="2.4"`,
+    t: `style="fill:${p.detail}" font-family="sans-serif" font-weight="bold" text-anchor="middle"`,
   };
   return drawing.replace(/class="([bdfot])"/g, (_, c: string) => attrs[c]!);
 }
@@ -324,14 +336,14 @@ function body(kind: string, palette: Palette): string | null {
   let inside: string;
   if (tag.mark === 'wait')
     // An hourglass: the pawn of pawns waiting on the last rank.
-    inside = `<path d="M62 12 H78 L70 24 L78 36 H62 L70 24Z" fill="${palette.fill}" stroke="${palette.line}" stroke-width="2.2" stroke-linejoin="round"/>`;
+    inside = `<path d="M62 12 H78 L70 24 L78 36 H62 L70 24Z" style="fill:${palette.fill};stroke:${palette.line}" stroke-width="2.2" stroke-linejoin="round"/>`;
   else if (tag.mark)
-    inside = `<text x="70" y="32" font-size="24" font-family="sans-serif" font-weight="bold" text-anchor="middle" fill="${PALETTES.white.line}">${tag.mark}</text>`;
+    inside = `<text x="70" y="32" font-size="24" font-family="sans-serif" font-weight="bold" text-anchor="middle" style="fill:${PALETTES.white.line}">${tag.mark}</text>`;
   else inside = `<g transform="translate(53.5 7.5) scale(0.33)">${DRAWINGS[tag.kind] ?? ''}</g>`;
   // The badge sits at the top right; the pawn is shifted left a little to make room.
   return (
     `<g transform="translate(-8 0)">${DRAWINGS['pawn']}</g>` +
-    `<circle cx="70" cy="24" r="19" fill="${badgeFill}" stroke="${palette.line}" stroke-width="2.5"/>` +
+    `<circle cx="70" cy="24" r="19" style="fill:${badgeFill};stroke:${palette.line}" stroke-width="2.5"/>` +
     inside
   );
 }

@@ -1,9 +1,13 @@
 /**
  * The board's stylesheet, added to the page once by the first board. Colours are CSS custom
- * properties so an app can restyle the board (`--cb-light`, `--cb-dark`, ...).
+ * properties so an app can restyle the board (`--cb-light`, `--cb-dark`, ...); their defaults sit
+ * on the page root with no specificity, so a theme class on the board or on any element above it
+ * wins (see `themes.ts`).
  */
+import { themeCss } from './themes.ts';
+
 export const BOARD_CSS = `
-.cb-board {
+:where(:root) {
   --cb-light: #efe0c0;
   --cb-dark: #c79f6b;
   --cb-citadel: #8c8f9a;
@@ -14,14 +18,29 @@ export const BOARD_CSS = `
   --cb-check: rgba(220, 30, 30, 0.85);
   --cb-focus: #0a5fd8;
   --cb-coord: #5b4a36;
-  display: grid;
-  grid-template-columns: 1.6em 1fr;
-  grid-template-rows: auto 1.4em;
+  --cb-premove: rgba(120, 60, 200, 0.42);
+  --cb-premove-target: rgba(100, 40, 180, 0.6);
+  --cb-arrow-green: rgba(21, 120, 27, 0.8);
+  --cb-arrow-red: rgba(200, 30, 30, 0.8);
+  --cb-arrow-blue: rgba(0, 80, 200, 0.8);
+  --cb-arrow-yellow: rgba(230, 160, 0, 0.85);
+}
+.cb-board {
+  display: block;
   width: 100%;
   user-select: none;
   -webkit-user-select: none;
   font-family: system-ui, sans-serif;
 }
+.cb-frame {
+  display: grid;
+  grid-template-columns: 1.6em 1fr;
+  grid-template-rows: auto 1.4em;
+  width: calc(var(--cb-zoom, 1) * 100%);
+}
+.cb-board.cb-zoomed { overflow-x: auto; overscroll-behavior-x: contain; }
+.cb-zoomed .cb-cell { touch-action: pan-x pan-y; }
+.cb-zoomed .cb-cell.cb-movable, .cb-zoomed .cb-cell.cb-target { touch-action: none; }
 .cb-grid {
   position: relative;
   display: grid;
@@ -113,6 +132,15 @@ export const BOARD_CSS = `
   background: transparent;
   border: 0.28em solid var(--cb-target);
 }
+.cb-cell.cb-premove::before {
+  content: '';
+  position: absolute;
+  inset: 0;
+  background: var(--cb-premove);
+  pointer-events: none;
+}
+.cb-cell.cb-premove-target::after { background: var(--cb-premove-target); }
+.cb-cell.cb-premove-target.cb-occupied::after { background: transparent; border-color: var(--cb-premove-target); }
 .cb-cell.cb-drag-over { box-shadow: inset 0 0 0 0.22em rgba(255,255,255,0.9); }
 .cb-cell.cb-movable { cursor: grab; }
 .cb-cell.cb-target { cursor: pointer; }
@@ -136,4 +164,14 @@ export const BOARD_CSS = `
   pointer-events: none;
   filter: drop-shadow(0 0.3em 0.3em rgba(0,0,0,0.35));
 }
+.cb-shapes { position: absolute; inset: 0; width: 100%; height: 100%; pointer-events: none; z-index: 3; overflow: visible; }
+.cb-brush-green { --cb-brush: var(--cb-arrow-green); }
+.cb-brush-red { --cb-brush: var(--cb-arrow-red); }
+.cb-brush-blue { --cb-brush: var(--cb-arrow-blue); }
+.cb-brush-yellow { --cb-brush: var(--cb-arrow-yellow); }
+.cb-arrow-line, .cb-ring { stroke: var(--cb-brush); fill: none; }
+.cb-arrow-head { fill: var(--cb-brush); }
+.cb-shape.cb-auto { opacity: 0.85; }
+.cb-shape.cb-drawing { opacity: 0.6; }
+${themeCss()}
 `;

@@ -1,4 +1,6 @@
 /** The vocabulary of the board view: what it is told to draw and what it reports. No rules here. */
+import type { BoardShape } from './shapes.ts';
+import type { BoardAppearance } from './themes.ts';
 
 export const SIDES = ['white', 'black'] as const;
 export type Side = (typeof SIDES)[number];
@@ -49,6 +51,13 @@ export interface BoardState {
   readonly marked?: readonly string[] | undefined;
   /** Where the piece on `from` may go; empty when it may not move (or it is not the user's turn). */
   readonly legalTargets: (from: string) => readonly string[];
+  /**
+   * Where the piece on `from` may be premoved while it is not the user's turn (asked only when
+   * `legalTargets` is empty). The user picks one; the board shows it and reports `onPremove`.
+   */
+  readonly premoveTargets?: ((from: string) => readonly string[]) | undefined;
+  /** The app's arrows and circles (an engine's best move), drawn under the user's own. */
+  readonly shapes?: readonly BoardShape[] | undefined;
 }
 
 export interface BoardOptions {
@@ -65,4 +74,13 @@ export interface BoardOptions {
   readonly label?: string;
   /** Animation length in ms (0 = none). */
   readonly animationMs?: number;
+  /**
+   * The user set a premove (from `premoveTargets`), or cancelled it (null: a press on a cell
+   * that picks nothing up, or Escape). The board keeps showing it until `clearPremove()`.
+   */
+  readonly onPremove?: (premove: BoardMove | null) => void;
+  /** The user's own arrows and circles changed (drawn with the right button, or cleared). */
+  readonly onShapes?: (shapes: readonly BoardShape[]) => void;
+  /** The starting theme, piece scheme and dark mode (see `setAppearance`). */
+  readonly appearance?: Partial<BoardAppearance>;
 }
