@@ -16,7 +16,11 @@ await build({
   entryPoints: { citadel: 'packages/cli/src/citadel.ts' },
   outdir: 'packages/cli/dist',
   outExtension: { '.js': '.mjs' },
-  banner: { js: '#!/usr/bin/env node' },
+  // The command-line parser is a CommonJS package: its `require` of Node's modules needs a real
+  // `require` inside this ES module.
+  banner: {
+    js: "#!/usr/bin/env node\nimport { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);",
+  },
 });
 
 await build({

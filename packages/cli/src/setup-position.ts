@@ -15,7 +15,8 @@ export interface PositionOptions {
 export const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 export function parseRuleOptions(rules: readonly string[] = []): Result<Record<string, string>> {
-  const out: Record<string, string> = {};
+  // No prototype: every name given is an own entry, checked by the rules core like any other.
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const r of rules) {
     const m = /^([a-z-]+)=([a-z]+)$/.exec(r);
     if (!m) return err(`--rule takes name=value, e.g. --rule omega-rendezvous=off (got '${r}')`);

@@ -121,7 +121,8 @@ function optionsFromTags(
   const variantTag = (get('Variant') ?? 'chess').trim().toLowerCase();
   const variant = variantTag === 'standard' ? 'chess' : variantTag;
   if (!findVariant(variant)) return err(`unknown Variant tag '${variantTag}'`);
-  const rules: Record<string, string> = {};
+  // No prototype: a switch named `__proto__` or `constructor` is an unknown name, nothing else.
+  const rules: Record<string, string> = Object.create(null) as Record<string, string>;
   const rulesTag = get('Rules');
   if (rulesTag) {
     for (const part of rulesTag.split(/[,\s]+/).filter(Boolean)) {

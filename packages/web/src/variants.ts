@@ -13,8 +13,9 @@ export const MENU: ReadonlyArray<{ id: string; short: string }> = [
   { id: 'shatranj', short: 'Shatranj' },
 ];
 
+/** The variant of that id; undefined for any other name (only the registry's own entries count). */
 export function variantDef(id: string): VariantDef | undefined {
-  return (VARIANTS as Record<string, VariantDef>)[id];
+  return Object.hasOwn(VARIANTS, id) ? (VARIANTS as Record<string, VariantDef>)[id] : undefined;
 }
 
 export const DEFAULT_VARIANT = 'tamerlane';

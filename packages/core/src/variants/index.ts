@@ -32,9 +32,14 @@ export const STAND_INS: Readonly<Record<string, VariantDef>> = {
   'persian-rect': PERSIAN_RECT,
 };
 
-/** Looks a variant up by id (our variants first, then the stand-ins); undefined when unknown. */
+/**
+ * Looks a variant up by id (our variants first, then the stand-ins); undefined when unknown. Only
+ * the registries' own entries count, so a name such as `constructor` or `__proto__` is unknown.
+ */
 export function findVariant(id: string): VariantDef | undefined {
-  return (VARIANTS as Record<string, VariantDef>)[id] ?? STAND_INS[id];
+  if (Object.hasOwn(VARIANTS, id)) return (VARIANTS as Record<string, VariantDef>)[id];
+  if (Object.hasOwn(STAND_INS, id)) return STAND_INS[id];
+  return undefined;
 }
 
 export { VARIANT_IDS } from './variant.ts';
