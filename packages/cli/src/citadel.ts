@@ -8,6 +8,7 @@ import { playCommand } from './commands/play.ts';
 import { showCommand } from './commands/show.ts';
 import { uciCommand } from './commands/uci.ts';
 import { collect } from './setup-position.ts';
+import { FSF_STAND_INS } from './variant-names.ts';
 
 // A reader that goes away (`citadel show husun | head -3`) ends the command quietly, as Unix tools
 // do, instead of crashing on the failed write.
@@ -23,7 +24,9 @@ program
   .description('Citadel: rules and engine for the citadel chess family')
   .addHelpText(
     'after',
-    `\nVariants: ${VARIANT_IDS.join(', ')}\nExample: citadel perft tamerlane 3 --divide`,
+    `\nVariants: ${VARIANT_IDS.join(', ')}` +
+      `\nStand-ins that Fairy-Stockfish plays too (for matches against it): ${FSF_STAND_INS.join(', ')}` +
+      `\nExample: citadel perft tamerlane 3 --divide`,
   )
   .exitOverride((e) => process.exit(e.exitCode === 0 ? 0 : 2))
   .showHelpAfterError();

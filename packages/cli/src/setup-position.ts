@@ -3,6 +3,8 @@
  * `--rule name=value` (repeatable), `--fen` and `--moves m1,m2,...` played first.
  */
 import { Position, type Result, err, ok } from '@citadel/core';
+import { clipMessage, quoteInput } from './input-text.ts';
+import { checkVariant } from './variant-names.ts';
 
 export interface PositionOptions {
   readonly array?: string;
@@ -19,19 +21,27 @@ export function parseRuleOptions(rules: readonly string[] = []): Result<Record<s
   const out: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const r of rules) {
     const m = /^([a-z-]+)=([a-z]+)$/.exec(r);
-    if (!m) return err(`--rule takes name=value, e.g. --rule omega-rendezvous=off (got '${r}')`);
+    if (!m)
+      return err(
+        `--rule takes name=value, e.g. --rule omega-rendezvous=off (got ${quoteInput(r)})`,
+      );
     out[m[1]!] = m[2]!;
   }
   return ok(out);
 }
 
 export function setupPosition(variant: string, opts: PositionOptions): Result<Position> {
+  const known = checkVariant(variant);
+  if (!known.ok) return known;
   const rules = parseRuleOptions(opts.rule);
   if (!rules.ok) return rules;
+  if (opts.fen !== undefined && opts.fen.trim() === '')
+    return err('--fen needs a FEN (leave the option out for the start position)');
   const options = { array: opts.array, rules: rules.value };
-  const start = opts.fen
-    ? Position.fromFen(variant, opts.fen, options)
-    : Position.start(variant, options);
+  const start =
+    opts.fen !== undefined
+      ? Position.fromFen(variant, opts.fen, options)
+      : Position.start(variant, options);
   if (!start.ok) return start;
   const pos = start.value;
   for (const mv of (opts.moves ?? '').split(/[,\s]+/).filter(Boolean)) {
@@ -41,8 +51,8 @@ export function setupPosition(variant: string, opts: PositionOptions): Result<Po
   return ok(pos);
 }
 
-/** Prints an error and exits with status 2 (bad input), as every command does. */
+/** Prints an error (one line, quoted input shortened) and exits with status 2 (bad input). */
 export function fail(message: string): never {
-  process.stderr.write(`citadel: ${message}\n`);
+  process.stderr.write(`citadel: ${clipMessage(message)}\n`);
   process.exit(2);
 }

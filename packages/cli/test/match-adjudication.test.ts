@@ -141,7 +141,7 @@ describe('adjudication by the rules core', () => {
     expect(s.games.map((g) => g.index)).toEqual([...Array(s.games.length).keys()]);
     expect(s.tally.pairs[0]).toBeGreaterThanOrEqual(10);
     expect(lines.at(-1)).toMatch(/LLR -\d\.\d\d \(-2\.94, 2\.94\) H0$/);
-    expect(lines[0]).toMatch(/^\[1\/100\] #\d+ .* \| .*: 0-1-0 \(0\.0%\) Elo -inf ± inf/);
+    expect(lines[0]).toMatch(/^\[1\/100\] #\d+ .* \| .*: 0-1-0 \(0\.0%\) Elo -inf ± n\/a/);
   });
 
   it('an engine without the variant is refused before any game', async () => {

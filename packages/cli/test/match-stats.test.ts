@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   Tally,
   eloFromScore,
+  formatElo,
+  formatMargin,
   llrPentanomial,
   llrTrinomial,
   los,
@@ -43,9 +45,24 @@ describe('trinomial error bars', () => {
     expect(e.margin).toBeCloseTo(62.59, 2);
   });
 
-  it('no games or a clean sweep give an unbounded margin', () => {
-    expect(trinomialElo({ wins: 0, losses: 0, draws: 0 }).margin).toBe(Infinity);
-    expect(trinomialElo({ wins: 3, losses: 0, draws: 0 }).elo).toBe(Infinity);
+  it('no games or a clean sweep give no defined margin, shown as n/a', () => {
+    const none = trinomialElo({ wins: 0, losses: 0, draws: 0 });
+    expect(none.margin).toBeNaN();
+    expect(formatElo(none)).toBe('+0.0 ± n/a');
+    const sweep = trinomialElo({ wins: 3, losses: 0, draws: 0 });
+    expect(sweep.elo).toBe(Infinity);
+    expect(formatMargin(sweep)).toBe('n/a');
+  });
+
+  it('two identical pairs leave the pentanomial error undefined (n/a), a third different one defines it', () => {
+    expect(formatMargin(pentanomialElo([0, 0, 2, 0, 0]))).toBe('n/a');
+    expect(formatMargin(pentanomialElo([0, 0, 2, 1, 0]))).toMatch(/^\d+\.\d$/);
+    const t = new Tally();
+    for (let pair = 0; pair < 2; pair++) {
+      t.add(1, pair);
+      t.add(0, pair);
+    }
+    expect(t.summary()).toContain('(pentanomial ± n/a)');
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { Position, findVariant, type RulesetOptions } from '@citadel/core';
+import { Position, type RulesetOptions } from '@citadel/core';
 import type {
   DrawAdjudication,
   EngineConfig,
@@ -22,7 +22,13 @@ import {
 import { runMatch, summaryLines } from '../match/runner.ts';
 import { parseSprt, type SprtParams } from '../match/stats.ts';
 import { parseTimeControl, type Limit } from '../match/time-control.ts';
+import { clipMessage } from '../input-text.ts';
+import { EngineStartError } from '../match/uci-client.ts';
 import { collect, fail, parseRuleOptions } from '../setup-position.ts';
+import { checkVariant, FSF_STAND_INS } from '../variant-names.ts';
+
+/** Plies after which a game is drawn by adjudication unless --max-plies says otherwise. */
+export const DEFAULT_MAX_PLIES = 1000;
 
 export interface MatchOptions {
   readonly engine1: string;
@@ -51,7 +57,7 @@ export interface MatchOptions {
   readonly concurrency: string;
   readonly pgn?: string;
   readonly sprt?: string;
-  readonly maxPlies?: string;
+  readonly maxPlies: string;
   readonly adjudicateDraw?: string;
   readonly adjudicateResign?: string;
   readonly timemargin: string;
@@ -126,7 +132,8 @@ export function parseResignAdjudication(text: string): ResignAdjudication {
 }
 
 export async function matchCommand(opts: MatchOptions): Promise<void> {
-  if (!findVariant(opts.variant)) fail(`unknown variant '${opts.variant}'`);
+  const known = checkVariant(opts.variant);
+  if (!known.ok) fail(known.error);
   const rules = parseRuleOptions(opts.rule);
   if (!rules.ok) fail(rules.error);
   const options: RulesetOptions = { array: opts.array, rules: rules.value };
@@ -205,7 +212,7 @@ export async function matchCommand(opts: MatchOptions): Promise<void> {
     marginMs: wholeNumber(opts.timemargin, '--timemargin'),
     hangMs: wholeNumber(opts.hangTimeout, '--hang-timeout', 1),
     startupMs: wholeNumber(opts.startupTimeout, '--startup-timeout', 1),
-    maxPlies: opts.maxPlies !== undefined ? wholeNumber(opts.maxPlies, '--max-plies') : 0,
+    maxPlies: wholeNumber(opts.maxPlies, '--max-plies'),
     ...(opts.adjudicateDraw !== undefined
       ? { drawAdjudication: parseDrawAdjudication(opts.adjudicateDraw) }
       : {}),
@@ -259,8 +266,11 @@ export async function matchCommand(opts: MatchOptions): Promise<void> {
     for (const line of summaryLines(summary, sprt)) out(line);
     if (opts.pgn !== undefined) out(`PGN: ${opts.pgn}`);
   } catch (e) {
-    process.stderr.write(`citadel match: ${e instanceof Error ? e.message : String(e)}\n`);
-    process.exitCode = 1;
+    process.stderr.write(
+      `citadel match: ${clipMessage(e instanceof Error ? e.message : String(e))}\n`,
+    );
+    // An engine that cannot be started or set up is bad input (its command line or options).
+    process.exitCode = e instanceof EngineStartError ? 2 : 1;
   }
 }
 
@@ -271,7 +281,10 @@ export function addMatchCommand(program: Command): void {
     .description('play games between two UCI engines, refereed by the rules core')
     .requiredOption('--engine1 <command>', 'command line of engine 1 (run by the shell)')
     .requiredOption('--engine2 <command>', 'command line of engine 2')
-    .requiredOption('--variant <variant>', 'variant id (RULES.md §6, or husun10 / tamerlane11)')
+    .requiredOption(
+      '--variant <variant>',
+      `variant id (RULES.md §6), or a stand-in Fairy-Stockfish plays: ${FSF_STAND_INS.join(', ')}`,
+    )
     .option('--array <array>', 'start array (tamerlane: masculine, feminine)')
     .option('--rule <name=value>', 'rule switch, repeatable', collect, [])
     .option('--games <n>', 'number of games (each opening twice, colours swapped)', '2')
@@ -295,7 +308,11 @@ export function addMatchCommand(program: Command): void {
     .option('--concurrency <n>', 'games played at once (separate engine processes)', '1')
     .option('--pgn <file>', 'write every game to this PGN file')
     .option('--sprt <elo0,elo1[,alpha,beta]>', 'sequential test; stops when decided')
-    .option('--max-plies <n>', 'draw a game after this many plies')
+    .option(
+      '--max-plies <n>',
+      'draw a game by adjudication after this many plies (0: no limit)',
+      String(DEFAULT_MAX_PLIES),
+    )
     .option(
       '--adjudicate-draw <spec>',
       'draw when both scores stay small: movenumber=40,movecount=8,score=10',

@@ -14,6 +14,7 @@ import {
   type GameSettings,
 } from './game.ts';
 import type { Opening } from './openings.ts';
+import { EngineStartError } from './uci-client.ts';
 import {
   Tally,
   formatElo,
@@ -101,7 +102,9 @@ export async function runMatch(config: MatchConfig): Promise<MatchSummary> {
 
   try {
     // Start every engine first: a bad command line fails the match before any game.
-    await Promise.all(slots.flatMap(([a, b]) => [a.ensure(), b.ensure()]));
+    await Promise.all(slots.flatMap(([a, b]) => [a.ensure(), b.ensure()])).catch((e: unknown) => {
+      throw new EngineStartError(e instanceof Error ? e.message : String(e), { cause: e });
+    });
     const [n1, n2] = [slots[0]![0].name, slots[0]![1].name];
     names = n1 === n2 ? [`${n1} (1)`, `${n2} (2)`] : [n1, n2];
     if (config.pgnPath) writeFileSync(config.pgnPath, '');

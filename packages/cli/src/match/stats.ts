@@ -40,7 +40,10 @@ export interface EloEstimate {
   /** Mean score per game, 0..1. */
   readonly score: number;
   readonly elo: number;
-  /** Half-width of the 95% interval in Elo ((upper − lower) / 2); Infinity when unbounded. */
+  /**
+   * Half-width of the 95% interval in Elo ((upper − lower) / 2); Infinity when unbounded; NaN
+   * while not defined (fewer than two samples, or all samples alike).
+   */
   readonly margin: number;
   /** The 95% interval in Elo. */
   readonly lower: number;
@@ -81,9 +84,18 @@ function pentanomial(pairs: Pentanomial): Distribution {
 
 function estimate(d: Distribution): EloEstimate {
   if (d.n === 0)
-    return { score: 0.5, elo: 0, margin: Infinity, lower: -Infinity, upper: Infinity, n: 0 };
-  // One sample says nothing about the spread.
-  const se = d.n < 2 ? Infinity : Math.sqrt(d.variance / d.n);
+    return { score: 0.5, elo: 0, margin: NaN, lower: -Infinity, upper: Infinity, n: 0 };
+  // One sample, or samples all alike, say nothing about the spread: the error is not defined yet.
+  if (d.n < 2 || d.variance === 0)
+    return {
+      score: d.mean,
+      elo: eloFromScore(d.mean),
+      margin: NaN,
+      lower: -Infinity,
+      upper: Infinity,
+      n: d.n,
+    };
+  const se = Math.sqrt(d.variance / d.n);
   const lower = eloFromScore(d.mean - Z95 * se);
   const upper = eloFromScore(d.mean + Z95 * se);
   return {
@@ -206,8 +218,13 @@ const signed = (x: number, digits = 1): string =>
 
 /** `+70.4 ± 72.1` (or `± inf`). */
 export function formatElo(e: EloEstimate): string {
-  const margin = Number.isFinite(e.margin) ? e.margin.toFixed(1) : 'inf';
-  return `${signed(e.elo)} ± ${margin}`;
+  return `${signed(e.elo)} ± ${formatMargin(e)}`;
+}
+
+/** The 95% error bar: `n/a` while it is not defined (fewer than two samples, or all alike). */
+export function formatMargin(e: EloEstimate): string {
+  if (Number.isNaN(e.margin)) return 'n/a';
+  return Number.isFinite(e.margin) ? e.margin.toFixed(1) : 'inf';
 }
 
 /** Running tally of a match from engine 1's side, with pairs for the pentanomial model. */
@@ -259,7 +276,7 @@ export class Tally {
     let line = `${this.wins}-${this.losses}-${this.draws} (${(100 * tri.score).toFixed(1)}%) Elo ${formatElo(tri)}`;
     if (this.pairCount > 1) {
       const penta = pentanomialElo(this.pairs);
-      line += ` (pentanomial ± ${Number.isFinite(penta.margin) ? penta.margin.toFixed(1) : 'inf'})`;
+      line += ` (pentanomial ± ${formatMargin(penta)})`;
     }
     return `${line}, LOS ${(100 * los(wdl)).toFixed(1)}%`;
   }

@@ -18,6 +18,8 @@ export interface UciOption {
 export class EngineExitedError extends Error {}
 /** No answer in time. */
 export class EngineTimeoutError extends Error {}
+/** An engine of a match could not be started or set up before the first game. */
+export class EngineStartError extends Error {}
 
 export interface SearchInfo {
   /** From the engine's last `info` line with a score. */

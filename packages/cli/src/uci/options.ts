@@ -2,7 +2,9 @@
  * The UCI options of `citadel uci`: their declarations (the `option name ...` lines), validation
  * of `setoption`, and the game spec (variant, array, rule switches) they select.
  */
-import { STAND_INS, VARIANT_IDS, findVariant, type Result, err, ok } from '@citadel/core';
+import { findVariant, type Result, err, ok } from '@citadel/core';
+import { quoteInput } from '../input-text.ts';
+import { OFFERED_VARIANTS } from '../variant-names.ts';
 
 /** Default variant: `chess`, as Fairy-Stockfish, so GUIs that never send UCI_Variant play chess. */
 export const DEFAULT_VARIANT = 'chess';
@@ -15,7 +17,17 @@ export const RULE_SWITCHES: ReadonlyArray<{ name: string; default: boolean }> = 
   { name: 'omega-rendezvous', default: true },
 ];
 
-export const ARRAY_CHOICES = ['default', 'masculine', 'feminine'] as const;
+/**
+ * Values of the `Array` option: `standard` is each variant's own start array (its first); the
+ * others name an array of the variants that have it. Not `default`: that is a keyword of the
+ * `option` line, and clients read `default default` as an empty default.
+ */
+export const ARRAY_CHOICES = ['standard', 'masculine', 'feminine'] as const;
+
+/** Older spellings still accepted by `setoption`, with the value they stand for. */
+const COMBO_ALIASES: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([
+  ['Array', new Map([['default', 'standard']])],
+]);
 
 type OptionSpec =
   | { type: 'spin'; name: string; default: number; min: number; max: number }
@@ -23,14 +35,9 @@ type OptionSpec =
   | { type: 'check'; name: string; default: boolean };
 
 export const OPTION_SPECS: readonly OptionSpec[] = [
-  // The stand-ins (husun10, tamerlane11) are offered too, for matches against Fairy-Stockfish.
-  {
-    type: 'combo',
-    name: 'UCI_Variant',
-    default: DEFAULT_VARIANT,
-    vars: [...VARIANT_IDS, ...Object.keys(STAND_INS)],
-  },
-  { type: 'combo', name: 'Array', default: 'default', vars: ARRAY_CHOICES },
+  // The stand-ins Fairy-Stockfish plays (husun10, tamerlane11) are offered too, for matches.
+  { type: 'combo', name: 'UCI_Variant', default: DEFAULT_VARIANT, vars: OFFERED_VARIANTS },
+  { type: 'combo', name: 'Array', default: 'standard', vars: ARRAY_CHOICES },
   ...RULE_SWITCHES.map((s): OptionSpec => ({ type: 'check', name: s.name, default: s.default })),
   { type: 'spin', name: 'Hash', default: 32, min: 1, max: 1024 },
   { type: 'spin', name: 'Threads', default: 1, min: 1, max: 16 },
@@ -81,13 +88,13 @@ export class UciOptions {
    */
   set(name: string, value: string): Result<{ name: string; value: OptionValue }> {
     const spec = OPTION_SPECS.find((o) => o.name.toLowerCase() === name.trim().toLowerCase());
-    if (!spec) return err(`unknown option '${name}'`);
+    if (!spec) return err(`unknown option ${quoteInput(name)}`);
     const v = value.trim();
     let parsed: OptionValue;
     switch (spec.type) {
       case 'spin': {
         if (!/^[+-]?\d+$/.test(v))
-          return err(`option ${spec.name} takes a whole number, not '${value}'`);
+          return err(`option ${spec.name} takes a whole number, not ${quoteInput(value)}`);
         const n = Number(v);
         if (n < spec.min || n > spec.max)
           return err(`option ${spec.name} takes ${spec.min} to ${spec.max}, not ${n}`);
@@ -95,9 +102,12 @@ export class UciOptions {
         break;
       }
       case 'combo': {
-        const hit = spec.vars.find((x) => x.toLowerCase() === v.toLowerCase());
+        const alias = COMBO_ALIASES.get(spec.name)?.get(v.toLowerCase());
+        const hit = alias ?? spec.vars.find((x) => x.toLowerCase() === v.toLowerCase());
         if (!hit)
-          return err(`option ${spec.name} takes one of ${spec.vars.join(', ')}, not '${value}'`);
+          return err(
+            `option ${spec.name} takes one of ${spec.vars.join(', ')}, not ${quoteInput(value)}`,
+          );
         parsed = hit;
         break;
       }
@@ -105,7 +115,7 @@ export class UciOptions {
         const l = v.toLowerCase();
         if (l === 'true' || l === 'on') parsed = true;
         else if (l === 'false' || l === 'off') parsed = false;
-        else return err(`option ${spec.name} takes true or false, not '${value}'`);
+        else return err(`option ${spec.name} takes true or false, not ${quoteInput(value)}`);
         break;
       }
     }
@@ -125,7 +135,7 @@ export class UciOptions {
       if (typeof v === 'boolean') rules[s.name] = v ? 'on' : 'off';
     }
     const a = this.array;
-    if (a === 'default') return { array: undefined, rules };
+    if (a === 'standard') return { array: undefined, rules };
     if (def.arrays.some((x) => x.id === a)) return { array: a, rules };
     return {
       array: undefined,
