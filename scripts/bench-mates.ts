@@ -3,13 +3,13 @@
  * how many forced mates Citadel finds in a fixed time, beside Fairy-Stockfish (wasm, classical
  * evaluation) at half that time — the time odds of the strength runs — on the mate suites of
  * packages/engine/bench (positions where one engine first announced a mate in at most 6 moves in a match
- * game: scripts/tune/mate-positions.ts). Both run as UCI processes (the match runner's
+ * game: packages/lab/scripts/mate-positions.ts). Both run as UCI processes (the match runner's
  * `UciEngine`), one position after another, with `ucinewgame` between; a position counts as found
  * when an `info` line gives the side to move a mate. Markdown table. MATES_MS sets Citadel's time
  * (100); MATES_CITADEL another build's citadel.mjs (default packages/cli/dist/citadel.mjs), for A/B.
  */
 import { readFileSync } from 'node:fs';
-import { UciEngine } from '../packages/cli/src/match/uci-client.ts';
+import { UciEngine } from '@citadel/cli/match';
 
 const CITADEL_MS = Number(process.env.MATES_MS ?? 100);
 /** Handshakes and `isready` answers; a search gets its movetime plus this. */

@@ -44,20 +44,28 @@ await build({
   outExtension: { '.js': '.mjs' },
 });
 
-// Tools run by hand or on the benchmark machine (self-play tuning, distillation, levels).
+// The mate-finding benchmark, run by `npm run bench:mates`.
+await build({
+  ...common,
+  entryPoints: { 'bench-mates': 'scripts/bench-mates.ts' },
+  outdir: 'scripts/dist',
+  outExtension: { '.js': '.mjs' },
+});
+
+// The lab's tools, run by hand or on the benchmark machine (self-play tuning, distillation,
+// labelling, fitting, level calibration, match reports): `node packages/lab/dist/<name>.mjs`.
 await build({
   ...common,
   entryPoints: {
-    texel: 'scripts/tune/texel.ts',
-    distill: 'scripts/tune/distill.ts',
-    label: 'scripts/tune/label.ts',
-    fit: 'scripts/tune/fit.ts',
-    'won-endings': 'scripts/tune/won-endings.ts',
-    'mate-positions': 'scripts/tune/mate-positions.ts',
-    'match-report': 'scripts/tune/match-report.ts',
-    'bench-mates': 'scripts/bench-mates.ts',
-    levels: 'scripts/levels.ts',
+    texel: 'packages/lab/scripts/texel.ts',
+    distill: 'packages/lab/scripts/distill.ts',
+    label: 'packages/lab/scripts/label.ts',
+    fit: 'packages/lab/scripts/fit.ts',
+    'won-endings': 'packages/lab/scripts/won-endings.ts',
+    'mate-positions': 'packages/lab/scripts/mate-positions.ts',
+    'match-report': 'packages/lab/scripts/match-report.ts',
+    levels: 'packages/lab/scripts/levels.ts',
   },
-  outdir: 'scripts/dist',
+  outdir: 'packages/lab/dist',
   outExtension: { '.js': '.mjs' },
 });

@@ -1,6 +1,6 @@
 /**
- * Evaluation tables of a ruleset, built once from its data (issue 3: "piece-square terms
- * generated from geometry"): material values from mobility (piece-values.ts), and for every
+ * Evaluation tables of a ruleset, built once from its data, piece-square terms generated from
+ * the geometry: material values from mobility (piece-values.ts), and for every
  * piece code and cell a middlegame and an endgame bonus:
  *   - pieces: CENTRALITY per move they have from that cell on an empty board, against their average;
  *   - pawns: advancement, more in the endgame and for pawns that promote to strong pieces;

@@ -3,7 +3,7 @@ import type { LearnedPsq } from './learned-psq.ts';
 import { TAMERLANE11 } from './learned/tamerlane11.ts';
 
 /**
- * The evaluation's weights in one place, so tuning (self-play / Texel, scripts/tune) changes data,
+ * The evaluation's weights in one place, so tuning (self-play / Texel, the lab package) changes data,
  * not code. Centipawns unless said otherwise.
  */
 export interface EvalWeights {
@@ -26,7 +26,7 @@ export interface EvalWeights {
   readonly passedEg: number;
   /**
    * A file slider (rook) on a file without pawns (open) or without own pawns (half open),
-   * middlegame / endgame (Stockfish's classical rook-on-file term; README, twenty-fourth stop).
+   * middlegame / endgame (Stockfish's classical rook-on-file term).
    * Guessed, not fitted: the Texel tuner steps them; the distillation fit leaves them as they are.
    */
   readonly rookOpenFileMg: number;
@@ -70,8 +70,8 @@ export interface EvalWeights {
   /**
    * A piece (not a pawn, royal or rook) in the enemy half that an own pawn defends and no enemy
    * pawn can attack any more, middlegame / endgame (Stockfish's classical outpost term; guessed,
-   * not fitted). Off (0) but in husun10 and husun: against Fairy-Stockfish it gained there and
-   * lost in tamerlane11 (README, twenty-fifth stop).
+   * not fitted). Off (0) but in husun10 and husun: measured against Fairy-Stockfish it gained there
+   * and lost in tamerlane11.
    */
   readonly outpostMg: number;
   readonly outpostEg: number;
@@ -142,10 +142,9 @@ export const DEFAULT_WEIGHTS: EvalWeights = {
 
 /**
  * husun10's distilled weights, shared by husun (the same pieces, the same board plus its corners).
- * One weight is set by hand since the sixteenth stop (README "Benchmarks"): the distilled middlegame
- * pawn advance of 95 made us push pawns in 40% of our moves of plies 8-59 against Fairy-Stockfish,
- * which pushes in 22%; 35 scored 6.3 +- 4.4 points better over 120 paired games against it.
- * The outpost weights are guessed (twenty-fifth stop), not distilled.
+ * One weight is set by hand: the distilled middlegame pawn advance of 95 made us push pawns in
+ * 40% of our moves of plies 8-59 against Fairy-Stockfish, which pushes in 22%; 35 scored 6.3 +- 4.4
+ * points better over 120 paired games against it. The outpost weights are guessed, not distilled.
  */
 const HUSUN10: Partial<EvalWeights> = {
   centralityMg: 8,
@@ -176,12 +175,12 @@ const HUSUN10: Partial<EvalWeights> = {
 };
 
 /**
- * Tuned changes per variant (scripts/tune/texel.ts or distill.ts writes them; see the README
- * "Tuning" section for how they were obtained). Variants without an entry use DEFAULT_WEIGHTS.
+ * Tuned changes per variant (the lab's texel.ts, distill.ts or fit.ts writes them; docs/engine.md
+ * says how). Variants without an entry use DEFAULT_WEIGHTS.
  */
 export const TUNED: Readonly<Record<string, Partial<EvalWeights>>> = {
-  // Texel runs of 2026-11-23: 240 self-play games per variant at 1500 nodes per move from
-  // 4-ply random openings, 6 coordinate-descent passes (`.devkit`-free command in the README).
+  // Texel tuning: 240 self-play games at 1500 nodes per move from 4-ply random openings,
+  // 6 coordinate-descent passes (packages/lab/scripts/texel.ts).
   chess: {
     centralityMg: 1,
     centralityEg: 9,
@@ -199,12 +198,12 @@ export const TUNED: Readonly<Record<string, Partial<EvalWeights>>> = {
     mobilityEg: 0,
     valueScale: { bishop: 1.05, knight: 1.05, queen: 1.05 },
   },
-  // Distilled (scripts/tune/distill.ts) from Fairy-Stockfish's search scores in 213 games
+  // Distilled (packages/lab/scripts/distill.ts) from Fairy-Stockfish's search scores in 213 games
   // against it (`citadel match --pgn` games), K 0.00368: held-out error 0.0676 -> 0.0092
   // (0.0210 with only the side-to-move nuisance term refitted). Against Fairy-Stockfish at half
   // our time the stand-in rose from 23.5% to 34.5% (100 ms per move; 27.0% to 45.0% at 50 ms).
   husun10: HUSUN10,
-  // husun10's weights carried over (a self-play A/B in husun, README "Tuning"); the citadel
+  // husun10's weights carried over (they won a self-play comparison in husun); the citadel
   // run keeps husun's own tuned value, as husun10 has no citadels to learn it from.
   husun: { ...HUSUN10, citadelRun: 0 },
   'persian-celtic': {
@@ -304,9 +303,8 @@ export const TUNED: Readonly<Record<string, Partial<EvalWeights>>> = {
     mobilityEg: 8,
     valueScale: { general: 0.7, knight: 1.3, rook: 1.3, elephant: 1.3 },
   },
-  // Texel run with the attack-map terms (this machine, 2 cores): 240 self-play games at 1500
-  // nodes per move from 8-ply random openings, 6 passes; error 0.0630 -> 0.0593 on 52872
-  // positions. (A tamerlane run was not kept: see the README, "Tuning".)
+  // Fitted to Fairy-Stockfish's search scores (learned/tamerlane11.ts, written by
+  // packages/lab/scripts/fit.ts): piece-square tables, per-kind mobility and linear weights.
   tamerlane11: TAMERLANE11,
 };
 

@@ -1,5 +1,5 @@
 /**
- * Piece-square tables learned by distillation (scripts/tune/fit.ts): for each kind, a value for
+ * Piece-square tables learned by distillation (packages/lab/scripts/fit.ts): for each kind, a value for
  * every cell of the main board as seen from White, material included. They replace the tables
  * generated from geometry (eval-tables.ts) on the cells they cover; citadels and kinds they do
  * not name keep the generated values.

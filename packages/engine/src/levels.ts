@@ -1,11 +1,11 @@
 /**
- * Strength levels 1-10 for people (issue 3). Each level limits the search (nodes and depth) and
+ * Strength levels 1-10 for people. Each level limits the search (nodes and depth) and
  * adds controlled randomness to the choice among the best root moves, so low levels make human
  * mistakes (a weaker move that looks plausible) rather than random ones. Level 10 is full strength.
  *
  * The node caps grow about threefold a level, and each level's think time (`levelMovetime`) is long
  * enough for its cap to bind at ~150K nodes/s, so a level plays the same in the browser, the
- * terminal and `scripts/levels.ts`, and level 10 searches about twice level 9's nodes.
+ * terminal and `packages/lab/scripts/levels.ts`, and level 10 searches about twice level 9's nodes.
  */
 export interface LevelSettings {
   readonly nodes: number;

@@ -1,13 +1,13 @@
 /**
- * Material values derived from mobility (issue 3: "derive them for the fairy pieces from
- * mobility"): for every kind of a variant we measure, on its own board,
+ * Material values derived from mobility, so that fairy pieces get values without hand tuning:
+ * for every kind of a variant we measure, on its own board,
  *   - `crowded`: the average number of moves from every cell it may stand on, among random
  *     blockers on a quarter of the cells (half of them capturable);
  *   - `reach`: the share of the board it can ever reach from a cell (colour-bound pieces reach half,
  *     the elephant an eighth).
  * value = SCALE * crowded * (REACH_BASE + (1 - REACH_BASE) * reach), times COMPOUND for a piece
  * that joins a rider with another move (queen, princess, fortress), calibrated so the FIDE
- * knight, bishop, rook and queen come out near 300 / 330 / 500 / 950 (see the README table).
+ * knight, bishop, rook and queen come out near 300 / 330 / 500 / 950 (the FIDE values of the classical engines).
  * Pawns are 100. Royal pieces get no material value (the King) or a fixed one (Prince, see eval).
  */
 import {

@@ -1,6 +1,6 @@
 /**
- * tamerlane11: evaluation distilled from Fairy-Stockfish's scores by scripts/tune/fit.ts
- * (README, "Fitted tables"). Generated; do not edit by hand.
+ * tamerlane11: evaluation distilled from Fairy-Stockfish's scores by packages/lab/scripts/fit.ts
+ * (docs/engine.md, "Evaluation"). Generated; do not edit by hand.
  * 41914 positions fitted, 6800 held out, K 0.006, step 100: held-out error 0.023890 -> 0.016213.
  */
 import type { EvalWeights } from '../eval-weights.ts';

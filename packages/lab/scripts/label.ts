@@ -1,8 +1,8 @@
 /**
  * Labels positions with a stronger engine's search scores, for distillation (Node; bundled by
- * scripts/build.mjs into scripts/dist/label.mjs):
+ * scripts/build.mjs into packages/lab/dist/label.mjs):
  *
- *   node scripts/dist/label.mjs --variant tamerlane11 --pgn games.pgn[,more.pgn.gz] \
+ *   node packages/lab/dist/label.mjs --variant tamerlane11 --pgn games.pgn[,more.pgn.gz] \
  *     --engine "node scripts/fsf/fsf-uci.mjs" --options "Use NNUE=false" --go "nodes 12000" \
  *     --every 2 --jobs 2 --out tamerlane11-labels.jsonl
  *
@@ -10,12 +10,11 @@
  * goes to `--jobs` copies of the UCI engine as `position startpos moves ...` + `go ...`. Each
  * answer becomes one JSON line: `{"fen", "cp", "best", "capture"}` with `cp` the engine's last
  * score for White (mate scores are left out) and `capture` whether its best move takes, so
- * the distiller can keep the quiet positions (scripts/tune/distill.ts `--labels`).
+ * the distiller can keep the quiet positions (packages/lab/scripts/distill.ts `--labels`).
  */
 import { createWriteStream } from 'node:fs';
 import { Position, type MoveInfo } from '@citadel/core';
-import { fsfMoveText } from '../../packages/cli/src/match/game.ts';
-import { UciEngine } from '../../packages/cli/src/match/uci-client.ts';
+import { fsfMoveText, UciEngine } from '@citadel/cli/match';
 import { arg, readPgnGames } from './inputs.ts';
 
 export interface Label {

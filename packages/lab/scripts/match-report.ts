@@ -1,8 +1,8 @@
 /**
  * Where a match against another engine is won and lost (Node; bundled by scripts/build.mjs into
- * scripts/dist/match-report.mjs; the analysis is `matchReport` in packages/engine):
+ * packages/lab/dist/match-report.mjs; the analysis is `matchReport` in packages/engine):
  *
- *   node scripts/dist/match-report.mjs --variant tamerlane11 --pgn a.pgn.gz[,b.pgn] \
+ *   node packages/lab/dist/match-report.mjs --variant tamerlane11 --pgn a.pgn.gz[,b.pgn] \
  *     [--engine Citadel] [--opening 4-30]
  *
  * `--engine` is the start of our engine's name in the White / Black tags. Prints our score as
@@ -13,7 +13,7 @@
  * position in the games we stood better.
  */
 import type { PgnGame } from '@citadel/core';
-import { LIMIT_REPORT, matchReport, type ReportGame } from '@citadel/engine';
+import { LIMIT_REPORT, matchReport, type ReportGame } from '@citadel/lab';
 import { arg, engineColour, listArg, readPgnGames } from './inputs.ts';
 
 const percent = (part: number, whole: number): string =>

@@ -1,8 +1,8 @@
 /**
  * Positions with a forced mate, from match games, for the mate-finding benchmark
- * (scripts/bench-mates.ts; Node, bundled by scripts/build.mjs into scripts/dist/mate-positions.mjs):
+ * (scripts/bench-mates.ts; Node, bundled by scripts/build.mjs into packages/lab/dist/mate-positions.mjs):
  *
- *   node scripts/dist/mate-positions.mjs --variant husun10 --pgn a.pgn.gz[,b.pgn] \
+ *   node packages/lab/dist/mate-positions.mjs --variant husun10 --pgn a.pgn.gz[,b.pgn] \
  *     [--moves 6] [--every 1] > mates.txt
  *
  * A position qualifies when the side to move announced a mate of its own in at most `--moves`
@@ -11,7 +11,7 @@
  * that the other engine (or the same one a move earlier) walked into it. Every `--every`-th such
  * position is written, one FEN a line, each FEN once.
  */
-import { firstMateAnnouncements } from '@citadel/engine';
+import { firstMateAnnouncements } from '@citadel/lab';
 import { arg, listArg, positiveArg, readPgnGames } from './inputs.ts';
 
 function main(): void {

@@ -1,8 +1,8 @@
 /**
  * Unfinished won endings from match games, as an opening file that measures how well engines
- * convert (Node; bundled by scripts/build.mjs into scripts/dist/won-endings.mjs):
+ * convert (Node; bundled by scripts/build.mjs into packages/lab/dist/won-endings.mjs):
  *
- *   node scripts/dist/won-endings.mjs --variant husun10 --pgn a.pgn.gz[,b.pgn] \
+ *   node packages/lab/dist/won-endings.mjs --variant husun10 --pgn a.pgn.gz[,b.pgn] \
  *     [--back 100] [--margin 2.5] > endings.txt
  *   citadel match ... --openings endings.txt --max-plies 150
  *
@@ -12,7 +12,7 @@
  * position `--back` plies before the end is written as one FEN a line. Each such opening is
  * played twice with colours swapped, so the match score says which engine converts more.
  */
-import { readCommentScore } from '@citadel/engine';
+import { readCommentScore } from '@citadel/lab';
 import { arg, listArg, positiveArg, readPgnGames } from './inputs.ts';
 
 /**

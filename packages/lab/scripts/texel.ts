@@ -1,25 +1,25 @@
 /**
- * Self-play + Texel tuning driver (Node; bundled by scripts/build.mjs into scripts/dist/texel.mjs).
+ * Self-play + Texel tuning driver (Node; bundled by scripts/build.mjs into packages/lab/dist/texel.mjs).
  *
- *   node scripts/dist/texel.mjs --variant husun --games 400 --nodes 1500 --workers 15 --out tuned-husun.json
+ *   node packages/lab/dist/texel.mjs --variant husun --games 400 --nodes 1500 --workers 15 --out tuned-husun.json
  *
  * Workers play engine-vs-engine games at a node limit from random openings and send back every
  * position with the game's result; the main thread then tunes the evaluation weights
- * (packages/engine/src/tuning.ts) and writes the changed weights as JSON, ready for TUNED in
+ * (src/tuning.ts) and writes the changed weights as JSON, ready for TUNED in
  * packages/engine/src/eval-weights.ts.
  */
 import { writeFileSync } from 'node:fs';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { compileRuleset, mulberry32 } from '@citadel/core';
+import { Engine } from '@citadel/engine';
 import {
-  Engine,
   playGame,
   prepareSamples,
   randomOpening,
   tune,
   weightChanges,
   type Sample,
-} from '@citadel/engine';
+} from '@citadel/lab';
 import { arg } from './inputs.ts';
 
 interface Job {

@@ -1,9 +1,9 @@
 /**
- * Labelled positions for distillation (scripts/tune/distill.ts, fit.ts): the teacher's scores
- * from the move comments of match games, and label files written by scripts/tune/label.ts.
+ * Labelled positions for distillation (packages/lab/scripts/distill.ts, fit.ts): the teacher's scores
+ * from the move comments of match games, and label files written by packages/lab/scripts/label.ts.
  */
 import { Position } from '@citadel/core';
-import { commentScore, expectedScore, type Sample } from '@citadel/engine';
+import { commentScore, expectedScore, type Sample } from '@citadel/lab';
 import { engineColour, readPgnGames, readText } from './inputs.ts';
 import type { Label } from './label.ts';
 
@@ -35,7 +35,7 @@ export function gameSamples(
 }
 
 /**
- * The positions of a label file (scripts/tune/label.ts) whose best move does not capture, or all
+ * The positions of a label file (packages/lab/scripts/label.ts) whose best move does not capture, or all
  * of them with `withCaptures`.
  */
 export function labelSamples(file: string, withCaptures = false): Sample[] {

@@ -1,8 +1,8 @@
 /**
  * Tunes a variant's evaluation weights to the search scores of a stronger engine (Node; bundled by
- * scripts/build.mjs into scripts/dist/distill.mjs):
+ * scripts/build.mjs into packages/lab/dist/distill.mjs):
  *
- *   node scripts/dist/distill.mjs --variant husun10 --teacher Fairy-Stockfish \
+ *   node packages/lab/dist/distill.mjs --variant husun10 --teacher Fairy-Stockfish \
  *     --pgn husun10-games.pgn.gz --k 0.00368 --out distilled-husun10.json
  *
  * The PGNs are `citadel match --pgn` games, whose move comments carry each engine's score
@@ -10,14 +10,15 @@
  * with `--teacher`) that is not a capture and not in check becomes a sample labelled with the
  * teacher's score as an expected score (tuning.ts `expectedScore`); positions before captures
  * are left out, as their static value misses the exchange the score includes. `--labels` adds
- * the positions of label files (scripts/tune/label.ts, JSON lines) whose best move is quiet, with
+ * the positions of label files (packages/lab/scripts/label.ts, JSON lines) whose best move is quiet, with
  * their scores. The last `--holdout` share of the positions (those of the last file) is not tuned
  * on and reports overfitting. Tuning starts from the variant's current weights, with the side-to-move bonus freed as a nuisance parameter (the
  * teacher scores only its own moves) and given back unchanged.
  */
 import { writeFileSync } from 'node:fs';
 import { compileRuleset } from '@citadel/core';
-import { prepareSamples, tune, weightChanges, weightsFor } from '@citadel/engine';
+import { weightsFor } from '@citadel/engine';
+import { prepareSamples, tune, weightChanges } from '@citadel/lab';
 import { arg, listArg } from './inputs.ts';
 import { readSamples } from './samples.ts';
 

@@ -1,10 +1,7 @@
 /** Texel tuning and teacher labels: the tuner finds a planted weight; comments parse to scores. */
 import { describe, expect, it } from 'vitest';
 import { FastPosition, KIND, compileRuleset, mulberry32, pieceCode } from '@citadel/core';
-import { Engine } from './engine.ts';
-import { evalTables } from './eval-tables.ts';
-import { Evaluator } from './evaluate.ts';
-import { DEFAULT_WEIGHTS, type EvalWeights } from './eval-weights.ts';
+import { Engine, evalTables, Evaluator, DEFAULT_WEIGHTS, type EvalWeights } from '@citadel/engine';
 import { fitEvaluation } from './eval-fit.ts';
 import {
   commentScore,

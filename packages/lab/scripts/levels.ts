@@ -1,16 +1,17 @@
 /**
- * Strength of each level (issue 3: "a table of level vs level results so that each level is
- * clearly stronger than the one below"). Plays level L against level L+1 in every listed variant
+ * Strength of each level: a table of level-against-level results, to check that each level is
+ * clearly stronger than the one below. Plays level L against level L+1 in every listed variant
  * from seeded random openings, both colours, in worker threads, and prints a Markdown table.
  * Each level thinks for its own time (`levelMovetime`, as in the web app and `citadel play`)
  * unless `--movetime` gives both one time.
  *
- *   node scripts/dist/levels.mjs --variants husun,tamerlane --games 20 --workers 15
+ *   node packages/lab/dist/levels.mjs --variants husun,tamerlane --games 20 --workers 15
  *     [--from 5 --to 9] (pairings L+1 vs L for L in from..to) [--max-plies 300] (then a draw)
  */
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { mulberry32 } from '@citadel/core';
-import { Engine, levelMovetime, playGame, randomOpening } from '@citadel/engine';
+import { Engine, levelMovetime } from '@citadel/engine';
+import { playGame, randomOpening } from '@citadel/lab';
 
 interface Job {
   variant: string;

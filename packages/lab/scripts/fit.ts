@@ -1,30 +1,24 @@
 /**
  * Fits a variant's evaluation to a stronger engine's scores (Node; bundled by scripts/build.mjs
- * into scripts/dist/fit.mjs) and writes the result as a module of the engine:
+ * into packages/lab/dist/fit.mjs) and writes the result as a module of the engine:
  *
- *   node scripts/dist/fit.mjs --variant tamerlane11 --labels labels.jsonl[,more.jsonl] \
+ *   node packages/lab/dist/fit.mjs --variant tamerlane11 --labels labels.jsonl[,more.jsonl] \
  *     [--pgn games.pgn.gz] [--steps 2000] [--rate 2] [--penalty 1e-9] [--holdout 0.15] [--k 0.006] \
  *     [--with-captures] \
  *     --module packages/engine/src/learned/tamerlane11.ts --name TAMERLANE11
  *
- * Samples: label files of scripts/tune/label.ts (positions whose best move is quiet, or all of
+ * Samples: label files of packages/lab/scripts/label.ts (positions whose best move is quiet, or all of
  * them with `--with-captures`) and the teacher's move comments in `--pgn` games
- * (scripts/tune/samples.ts). The last `--holdout` share (in blocks of 200 consecutive positions)
- * is held out for early stopping. The fit itself is `fitEvaluation` (packages/engine/src/eval-fit.ts);
+ * (packages/lab/scripts/samples.ts). The last `--holdout` share (in blocks of 200 consecutive positions)
+ * is held out for early stopping. The fit itself is `fitEvaluation` (src/eval-fit.ts);
  * the module exports the fitted weights (linear weights, per-kind mobility, piece-square tables)
  * as a `Partial<EvalWeights>` for eval-weights.ts `TUNED`. Before writing, the evaluator itself
  * is run with the rounded weights, so the reported error is the engine's, not the model's.
  */
 import { writeFileSync } from 'node:fs';
 import { compileRuleset } from '@citadel/core';
-import {
-  DEFAULT_WEIGHTS,
-  fitEvaluation,
-  meanSquaredError,
-  prepareSamples,
-  weightsFor,
-  type EvalWeights,
-} from '@citadel/engine';
+import { DEFAULT_WEIGHTS, weightsFor, type EvalWeights } from '@citadel/engine';
+import { fitEvaluation, meanSquaredError, prepareSamples } from '@citadel/lab';
 import { arg, listArg, positiveArg } from './inputs.ts';
 import { readSamples } from './samples.ts';
 
@@ -36,8 +30,8 @@ function moduleSource(variant: string, name: string, w: EvalWeights, note: strin
     if (JSON.stringify(value) !== JSON.stringify(base)) changed[key] = value;
   }
   return `/**
- * ${variant}: evaluation distilled from Fairy-Stockfish's scores by scripts/tune/fit.ts
- * (README, "Fitted tables"). Generated; do not edit by hand.
+ * ${variant}: evaluation distilled from Fairy-Stockfish's scores by packages/lab/scripts/fit.ts
+ * (docs/engine.md, "Evaluation"). Generated; do not edit by hand.
  * ${note}
  */
 import type { EvalWeights } from '../eval-weights.ts';

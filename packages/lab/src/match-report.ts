@@ -2,9 +2,8 @@
  * Where a match against another engine is won and lost, from its games' move comments
  * (`citadel match` writes `{+1.46/12 0.05s}` after each engine move): the score by our colour,
  * the ply at which each lost game was decided, which pieces each side moves in the opening, and
- * how often our draw scores were contradicted. The twenty-seventh stop (README) read tamerlane11's
- * games this way: its early losses were all as Black; the thirty-fifth counted draw scores; the
- * thirty-sixth and thirty-seventh, the games that ran to the match's ply limit (`limitGames`).
+ * how often our draw scores were contradicted, and the games that ran to the match's ply limit
+ * (`limitGames`).
  */
 import { commentScore } from './tuning.ts';
 

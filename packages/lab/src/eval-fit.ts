@@ -1,6 +1,5 @@
 /**
- * Distillation of the evaluation into learned tables (issue 3: tune the weights; README
- * "Distillation"): fit piece-square tables, per-kind mobility and the linear weights of the
+ * Distillation of the evaluation into learned tables: fit piece-square tables, per-kind mobility and the linear weights of the
  * evaluation to a stronger engine's scores by gradient descent (Adam) on
  *
  *   mean (sigmoid(K * eval) - label)^2  +  penalty * sum(shape changes^2)
@@ -26,10 +25,18 @@ import {
   type KindKey,
   type Ruleset,
 } from '@citadel/core';
-import { evalTables, type EvalTables } from './eval-tables.ts';
-import { Evaluator } from './evaluate.ts';
-import { mobilityOf, type EvalWeights, type NumericWeight } from './eval-weights.ts';
-import { learnedIndex, mainBoard, type LearnedKind, type MainBoard } from './learned-psq.ts';
+import {
+  evalTables,
+  type EvalTables,
+  Evaluator,
+  mobilityOf,
+  type EvalWeights,
+  type NumericWeight,
+  learnedIndex,
+  mainBoard,
+  type LearnedKind,
+  type MainBoard,
+} from '@citadel/engine';
 import type { PreparedSamples, TuneResult } from './tuning.ts';
 
 /** Scalar weights the evaluation uses linearly (the others shape the generated tables, which are fitted directly). */

@@ -1,11 +1,10 @@
 /**
  * In-process games between two engines (no protocol, no processes): the rules core adjudicates.
- * Used to measure levels against each other, to A/B-test search changes, and to produce the
- * positions that tune the evaluation (scripts/tune). Deterministic for node or depth limits.
+ * Used to measure levels against each other, to compare search changes, and to produce the
+ * positions that tune the evaluation (scripts/texel.ts). Deterministic for node or depth limits.
  */
-import type { Position } from '@citadel/core';
-import { type Outcome } from '@citadel/core';
-import { Engine, type GameSpec, type GoLimits } from './engine.ts';
+import type { Outcome, Position } from '@citadel/core';
+import { Engine, type GameSpec, type GoLimits } from '@citadel/engine';
 
 export interface SelfPlayGame {
   /** 1 White won, 0 Black won, 0.5 draw. */

@@ -1,9 +1,10 @@
 /**
- * Texel-style tuning of the evaluation weights (issue 3: "tune the weights by self-play or
- * Texel-style tuning on games the engine plays against itself"): minimise the mean squared
- * difference between each position's game result (1, 0.5, 0 for White) and the evaluation
- * mapped to an expected score, sigmoid(K * eval), by coordinate descent over the weights.
- * The self-play that produces the samples and the file handling live in scripts/tune.
+ * Texel-style tuning of the evaluation weights on games the engine plays against itself: minimise
+ * the mean squared difference between each position's game result (1, 0.5, 0 for White) and the
+ * evaluation mapped to an expected score, sigmoid(K * eval), by coordinate descent over the
+ * weights. The self-play that produces the samples and the file handling live in the lab's
+ * scripts (texel.ts, distill.ts). Also here: reading the scores `citadel match` writes in its
+ * move comments, the labels of distillation.
  */
 import {
   FastPosition,
@@ -14,9 +15,13 @@ import {
   type KindKey,
   kindKey,
 } from '@citadel/core';
-import { evalTables } from './eval-tables.ts';
-import { Evaluator } from './evaluate.ts';
-import { DEFAULT_WEIGHTS, type EvalWeights, type NumericWeight } from './eval-weights.ts';
+import {
+  evalTables,
+  Evaluator,
+  DEFAULT_WEIGHTS,
+  type EvalWeights,
+  type NumericWeight,
+} from '@citadel/engine';
 
 export interface Sample {
   readonly fen: string;
@@ -218,7 +223,7 @@ export function tune(rs: Ruleset, data: PreparedSamples, options: TuneOptions = 
 
 /**
  * Expected score (0..1) of a search score in centipawns for the side it is given for: the
- * label of a position scored by a stronger engine's search (scripts/tune/distill.ts).
+ * label of a position scored by a stronger engine's search (packages/lab/scripts/distill.ts).
  * 0.006 per centipawn puts +100 at 0.65 and +300 at 0.86.
  */
 export function expectedScore(cp: number): number {
