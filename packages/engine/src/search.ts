@@ -132,24 +132,21 @@ export class Searcher extends QuiescenceSearch {
         if (!line) break;
         found.push(line);
         this.excludedRoot.push(line.move);
-        this.callbacks.onIteration?.({
-          depth,
-          selDepth: this.selDepth,
-          multiPv: k + 1,
-          score: line.score,
-          bound: 'exact',
-          nodes: this.nodes,
-          timeMs: this.elapsed(),
-          pv: line.pv,
-        });
       }
+      // Best first (a stable sort: equal scores keep the order they were found in). A line
+      // searched later can score above an earlier one: the earlier search saw it only through a
+      // null window, where it failed low.
+      found.sort((a, b) => b.score - a.score);
       if (found.length === multiPv || (found.length > 0 && !this.aborted)) {
-        lines = found.sort((a, b) => b.score - a.score);
+        lines = found;
         completedDepth = depth;
       } else if (found.length > 0) {
-        // An aborted iteration still improves the best move if its first line finished.
-        lines = [found[0]!, ...lines.filter((l) => l.move !== found[0]!.move)].slice(0, multiPv);
+        // An aborted iteration still improves the lines it finished; the others keep the
+        // previous iteration's.
+        const done = new Set(found.map((l) => l.move));
+        lines = [...found, ...lines.filter((l) => !done.has(l.move))].slice(0, multiPv);
       }
+      this.report(depth, found);
       if (this.aborted) break;
       if (isMateScore(lines[0]!.score) && depth > 4 && MATE - Math.abs(lines[0]!.score) < depth)
         break;
@@ -157,6 +154,28 @@ export class Searcher extends QuiescenceSearch {
       if (rootMoves.length === 1 && limits.softMs !== undefined && depth >= 4) break;
     }
     return { lines, depth: completedDepth, nodes: this.nodes, timeMs: this.elapsed() };
+  }
+
+  /**
+   * Reports the lines an iteration finished, best first, all at once when it ends: line 1 is
+   * then always the move the search would play, and a depth's lines have distinct first moves.
+   */
+  private report(depth: number, found: readonly RootLine[]): void {
+    const onIteration = this.callbacks.onIteration;
+    if (!onIteration) return;
+    const timeMs = this.elapsed();
+    found.forEach((line, k) =>
+      onIteration({
+        depth,
+        selDepth: this.selDepth,
+        multiPv: k + 1,
+        score: line.score,
+        bound: 'exact',
+        nodes: this.nodes,
+        timeMs,
+        pv: line.pv,
+      }),
+    );
   }
 
   /** One root search with an aspiration window around the previous score. */
