@@ -1,19 +1,29 @@
 /**
- * The analysis board, `/analyse/<variant>?fen=<FEN>&array=<id>`: any position, moves for both
- * sides, and the engine at full strength in its Worker showing an evaluation bar and its best
- * three lines (MultiPV) of the deepest finished depth (analysis-lines.ts). The URL follows the position shown. A
- * promotion offers its choice of pieces; "Edit position" opens the position editor on it.
+ * The analysis board, `/analyse/<variant>?fen=<FEN>&array=<id>` or `?pgn=<PGN>` (a whole game;
+ * `&review=1` starts its review at once): a move tree from a start position (move-tree.ts) —
+ * a move played from an earlier position makes a variation —, the engine at full strength in its
+ * Worker showing an evaluation bar and its best three lines (analysis-lines.ts), and a game
+ * review of the main line (review-run.ts) with an evaluation graph and the inaccuracies,
+ * mistakes and blunders marked. Without a game the URL follows the position shown. A promotion
+ * offers its choice of pieces; "Edit position" opens the position editor on it.
  */
 import { Position, type MoveInfo } from '@citadel/core';
-import type { EngineInfo, UciScore } from '@citadel/engine';
-import { LineStore, scoreRank } from './analysis-lines.ts';
+import type { EngineInfo } from '@citadel/engine';
 import { boardState, createBoard, movesFor, type Board } from './adapter.ts';
-import { h } from './dom.ts';
+import './analyse.css';
+import { openGameText, type OpenedGame } from './analysis-import.ts';
+import { LineStore, scoreRank } from './analysis-lines.ts';
+import { h, svg } from './dom.ts';
 import { fenForm as makeFenForm } from './fen-form.ts';
 import { saveGameFrom } from './game.ts';
+import { scoreText, whiteShare } from './game-review.ts';
+import { openExportDialog, openImportDialog } from './io-dialogs.ts';
 import { MoveChooser } from './move-chooser.ts';
+import { moveListItems } from './move-tree-view.ts';
+import { MoveTree, type TreeNode } from './move-tree.ts';
 import type { PageContext } from './page-context.ts';
 import { positionFromUrl } from './page-params.ts';
+import { ReviewPanel } from './review-panel.ts';
 import { variantDef } from './variants.ts';
 
 /** Lines shown, and how long (at most) the engine thinks about one position. */
@@ -21,21 +31,8 @@ export const ANALYSIS_LINES = 3;
 const ANALYSIS_MS = 6000;
 const ANALYSIS_DEPTH = 24;
 
-/** A score from White's point of view, as people read it: `+0.35`, `−1.20`, `#3`, `#−2`. */
-export function scoreText(s: UciScore): string {
-  if (s.type === 'mate') return s.value > 0 ? `#${s.value}` : `#−${-s.value}`;
-  const pawns = (s.value / 100).toFixed(2);
-  return s.value > 0 ? `+${pawns}` : s.value < 0 ? `−${pawns.slice(1)}` : '0.00';
-}
-
-/** White's share of the evaluation bar, 0..1 (a logistic curve of the centipawns). */
-export function whiteShare(s: UciScore): number {
-  if (s.type === 'mate') return s.value > 0 ? 1 : 0;
-  return 1 / (1 + Math.exp(-s.value / 250));
-}
-
-const forWhite = (s: UciScore, whiteToMove: boolean): UciScore =>
-  whiteToMove ? s : { type: s.type, value: -s.value };
+const forWhite = <S extends { type: 'cp' | 'mate'; value: number }>(s: S, white: boolean): S =>
+  white ? s : { ...s, value: -s.value };
 
 export function analysePage(
   ctx: PageContext,
@@ -44,15 +41,32 @@ export function analysePage(
 ): () => void {
   const def = variantDef(variantId)!;
   const fromUrl = positionFromUrl(def, params);
-  const arrayId = fromUrl.arrayId;
-  const loadError = fromUrl.error;
-  let root: Position = fromUrl.position;
-  /** The explored line: moves from `root`. */
-  let position = root.clone();
+  let loadError = fromUrl.error;
+  let game: OpenedGame = {
+    variant: def.id,
+    options: { array: fromUrl.arrayId },
+    tree: new MoveTree(fromUrl.position),
+    tags: {},
+    source: 'fen',
+  };
+  const pgnParam = params.get('pgn');
+  if (pgnParam !== null) {
+    const opened = openGameText(pgnParam, def.id, { array: fromUrl.arrayId });
+    if ('error' in opened) loadError = `The game in the address was not loaded: ${opened.error}`;
+    else if (opened.variant !== def.id) {
+      // The PGN names another variant: open it on that variant's page instead.
+      location.replace(`/analyse/${opened.variant}${location.search}`);
+      return () => {};
+    } else game = opened;
+  }
+  let current: TreeNode = game.tree.root;
+  let position: Position = game.tree.position(current);
   let generation = 0;
   let store = new LineStore(ANALYSIS_LINES);
   /** Set when the search has ended: its last finished depth and nodes. */
   let done: { depth: number; nodes: number } | null = null;
+  let showBest = false;
+  const arrayId = (): string => game.options.array ?? def.arrays[0]!.id;
 
   // ---- elements -----------------------------------------------------------------------------------
 
@@ -92,9 +106,78 @@ export function analysePage(
     depthOut,
     lineList,
   );
-  const moveList = h('ol', { class: 'moves', 'aria-label': 'Moves' });
-  const backBtn = h('button', { type: 'button', onclick: () => back() }, 'Take back');
-  const resetBtn = h('button', { type: 'button', onclick: () => reset() }, 'Start position');
+
+  const reviewPanel = new ReviewPanel({
+    engine: ctx.engine,
+    tree: () => game.tree,
+    current: () => current,
+    spec: () => engineSpec(game.tree.root),
+    goTo: (node) => goTo(node, false),
+    onStart: () => {
+      generation++;
+      renderLines();
+    },
+    onStep: () => {
+      renderMoves();
+      if (showBest) renderBoard(false);
+    },
+    onEnd: () => analyse(),
+    onShowBest: (show) => {
+      showBest = show;
+      renderBoard(false);
+    },
+  });
+
+  const moveList = h('ol', { class: 'moves tree-moves', 'aria-label': 'Moves' });
+  const navButton = (icon: string, label: string, go: () => TreeNode | null | undefined) =>
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'nav',
+        'aria-label': label,
+        title: label,
+        onclick: () => {
+          const to = go();
+          if (to) goTo(to, to.parent === current);
+        },
+      },
+      svg(
+        `<svg viewBox="0 0 16 16" aria-hidden="true"><path d="${icon}" fill="currentColor"/></svg>`,
+        'nav-icon',
+      ),
+    );
+  const firstBtn = navButton('M3 3h2v10H3z M13 3v10L6 8z', 'Go to the start', () => game.tree.root);
+  const backBtn = navButton('M11 3v10L4 8z', 'Back one move', () => current.parent);
+  const nextBtn = navButton('M5 3v10l7-5z', 'Forward one move', () => current.children[0]);
+  const lastBtn = navButton('M11 3h2v10h-2z M3 3v10l7-5z', 'Go to the end of this line', () =>
+    game.tree.lineFrom(current).at(-1),
+  );
+  const promoteBtn = h(
+    'button',
+    { type: 'button', onclick: () => promote(), title: 'Make this variation the main line' },
+    'Make main line',
+  );
+  const deleteBtn = h(
+    'button',
+    { type: 'button', onclick: () => deleteHere(), title: 'Delete this move and what follows' },
+    'Delete move',
+  );
+  const openBtn = h(
+    'button',
+    { type: 'button', onclick: () => openDialog(), title: 'Open a game (PGN) or position (FEN)' },
+    'Open PGN…',
+  );
+  const pgnBtn = h(
+    'button',
+    { type: 'button', onclick: () => exportPgn(), title: 'The game with its variations as PGN' },
+    'Export PGN',
+  );
+  const shareBtn = h(
+    'button',
+    { type: 'button', onclick: () => shareLink(), title: 'A link to this position' },
+    'Share link',
+  );
   const playBtn = h(
     'button',
     {
@@ -119,87 +202,170 @@ export function analysePage(
     fenForm,
     fenError,
     linesBox,
+    reviewPanel.element,
     h(
       'section',
       { class: 'moves-box', 'aria-label': 'Move list' },
-      h('div', { class: 'tool-row' }, backBtn, resetBtn, playBtn, editBtn),
+      h('div', { class: 'nav-row' }, firstBtn, backBtn, nextBtn, lastBtn),
       moveList,
+      h('div', { class: 'tool-row' }, promoteBtn, deleteBtn),
+      h('div', { class: 'tool-row' }, openBtn, pgnBtn, shareBtn, playBtn, editBtn),
     ),
   );
   ctx.root.replaceChildren(h('main', { class: 'play analyse' }, boardArea, panel));
-  const geo = root.rs.geo;
-  boardHost.style.setProperty('--aspect', String(geo.files / geo.ranks));
   const chooser = new MoveChooser(boardArea);
-  const board: Board = createBoard(boardHost, {
-    label: `${def.name} analysis board`,
-    onMove: (from, to) => {
-      const options = movesFor(position, from, to);
-      if (options.length > 1) chooser.open(options, position.turn(), playMove);
-      else if (options[0]) playMove(options[0]);
-    },
-  });
+  let board: Board = makeBoard();
+
+  function makeBoard(): Board {
+    const geo = position.rs.geo;
+    boardHost.style.setProperty('--aspect', String(geo.files / geo.ranks));
+    return createBoard(boardHost, {
+      label: `${def.name} analysis board`,
+      onMove: (from, to) => {
+        const options = movesFor(position, from, to);
+        if (options.length > 1) chooser.open(options, position.turn(), playMove);
+        else if (options[0]) playMove(options[0]);
+      },
+    });
+  }
 
   // ---- actions ------------------------------------------------------------------------------------
 
   function playMove(m: MoveInfo): void {
-    if (position.play(m.text).ok) changed(true);
+    const node = game.tree.play(current, m.text);
+    if (node) goTo(node, true);
   }
 
-  function back(): void {
+  function goTo(node: TreeNode, animate: boolean): void {
     chooser.close();
-    if (position.undo()) changed(false);
+    current = node;
+    position = game.tree.position(node);
+    changed(animate);
   }
 
-  function reset(): void {
-    chooser.close();
-    position = root.clone();
+  function promote(): void {
+    game.tree.promote(current);
+    changed(false);
+  }
+
+  function deleteHere(): void {
+    const parent = current.parent;
+    if (!parent) return;
+    game.tree.remove(current);
+    goTo(parent, false);
+  }
+
+  /**
+   * A new game (or position) replaces the tree and the review starts over. A game opens at its
+   * end, as it was left; its PGN goes into the URL (a position's URL follows the position).
+   */
+  function load(next: OpenedGame, pgnText?: string): void {
+    reviewPanel.clear();
+    game = next;
+    current = game.source === 'pgn' ? game.tree.mainLine().at(-1)! : game.tree.root;
+    position = game.tree.position(current);
+    board.destroy();
+    board = makeBoard();
+    if (pgnText !== undefined)
+      ctx.navigate(`/analyse/${def.id}?pgn=${encodeURIComponent(pgnText)}`, true);
     changed(false);
   }
 
   function loadFen(text: string): void {
-    const p = Position.fromFen(def.id, text.trim(), { array: arrayId });
+    const p = Position.fromFen(def.id, text.trim(), game.options);
     if (!p.ok) {
       fenError.textContent = `FEN: ${p.error}`;
       return;
     }
     fenError.textContent = '';
-    root = p.value;
-    position = root.clone();
-    changed(false);
+    load({
+      variant: def.id,
+      options: game.options,
+      tree: new MoveTree(p.value),
+      tags: {},
+      source: 'fen',
+    });
+  }
+
+  function openDialog(): void {
+    openImportDialog(def.name, (text) => {
+      const opened = openGameText(text, def.id, game.options);
+      if ('error' in opened) return opened.error;
+      if (opened.variant !== def.id) {
+        ctx.navigate(`/analyse/${opened.variant}?pgn=${encodeURIComponent(text.trim())}`);
+        return null;
+      }
+      fenError.textContent = '';
+      load(opened, opened.source === 'pgn' ? text.trim() : undefined);
+      return null;
+    });
+  }
+
+  function exportPgn(): void {
+    openExportDialog({
+      label: 'Export PGN',
+      title: 'The game with its variations (PGN)',
+      textLabel: 'PGN of the game',
+      text: game.tree.pgn({ Event: 'Analysis', ...game.tags }),
+      rows: 12,
+      fileName: `citadel-${def.id}-analysis.pgn`,
+      mimeType: 'application/x-chess-pgn',
+    });
+  }
+
+  function shareLink(): void {
+    openExportDialog({
+      label: 'Share link',
+      title: 'A link to this position',
+      textLabel: 'Link to the position',
+      text: location.origin + positionUrl(),
+      rows: 3,
+      fileName: `citadel-${def.id}-position.txt`,
+      mimeType: 'text/plain',
+    });
+  }
+
+  function positionUrl(): string {
+    const array = arrayId() !== def.arrays[0]!.id ? `&array=${arrayId()}` : '';
+    return `/analyse/${def.id}?fen=${encodeURIComponent(position.fen())}${array}`;
   }
 
   function playFromHere(): void {
+    reviewPanel.stop(false);
     ctx.engine.stop();
     generation++;
     // Without storage the play page starts from the array.
-    saveGameFrom(def.id, arrayId, position.fen());
-    const array = arrayId !== def.arrays[0]!.id ? `?array=${arrayId}` : '';
+    saveGameFrom(def.id, arrayId(), position.fen());
+    const array = arrayId() !== def.arrays[0]!.id ? `?array=${arrayId()}` : '';
     ctx.navigate(`/play/${def.id}${array}`);
   }
 
   function editPosition(): void {
-    const array = arrayId !== def.arrays[0]!.id ? `&array=${arrayId}` : '';
+    const array = arrayId() !== def.arrays[0]!.id ? `&array=${arrayId()}` : '';
     ctx.navigate(`/editor/${def.id}?fen=${encodeURIComponent(position.fen())}${array}`);
   }
 
   function changed(animate: boolean): void {
-    const array = arrayId !== def.arrays[0]!.id ? `&array=${arrayId}` : '';
-    ctx.navigate(`/analyse/${def.id}?fen=${encodeURIComponent(position.fen())}${array}`, true);
+    if (game.source === 'fen') ctx.navigate(positionUrl(), true);
     render(animate);
     analyse();
   }
 
-  // ---- the engine ---------------------------------------------------------------------------------
+  // ---- the engine: live lines ---------------------------------------------------------------------
 
   function analyse(): void {
-    ctx.engine.stop();
     const mine = ++generation;
     const snapshot = position.clone();
     store = new LineStore(Math.min(ANALYSIS_LINES, snapshot.legalMoves().length));
     done = null;
+    if (reviewPanel.reviewing) {
+      renderLines();
+      return;
+    }
+    ctx.engine.stop();
     renderLines();
     if (position.outcome()) return;
-    const spec = { variant: def.id, array: arrayId, fen: snapshot.fen() };
+    const spec = engineSpec(current);
     const onInfo = (info: EngineInfo): void => {
       if (mine !== generation) return;
       store.add(info.multiPv, { score: info.score, pv: info.pv, depth: info.depth });
@@ -224,6 +390,17 @@ export function analysePage(
       });
   }
 
+  /** The game as the engine sets it up: the start position and the moves to `node`. */
+  function engineSpec(node: TreeNode) {
+    return {
+      variant: def.id,
+      array: game.options.array,
+      rules: game.options.rules,
+      fen: game.tree.startPosition().fen(),
+      moves: game.tree.movesTo(node),
+    };
+  }
+
   // ---- rendering ----------------------------------------------------------------------------------
 
   function renderLines(): void {
@@ -232,14 +409,17 @@ export function analysePage(
     depthOut.classList.toggle('done', done !== null && !outcome);
     depthOut.textContent = outcome
       ? `Game over: ${outcome.text}`
-      : done && shown.depth
-        ? `Depth ${shown.depth} — done (${(done.nodes / 1000).toFixed(0)}k nodes)`
-        : shown.depth
-          ? `Depth ${shown.depth}${shown.searching ? ` · searching depth ${shown.searching.depth}…` : '…'}`
-          : 'The engine is thinking…';
+      : reviewPanel.reviewing
+        ? 'The engine is reviewing the game; the lines come back when it is done.'
+        : done && shown.depth
+          ? `Depth ${shown.depth} — done (${(done.nodes / 1000).toFixed(0)}k nodes)`
+          : shown.depth
+            ? `Depth ${shown.depth}${shown.searching ? ` · searching depth ${shown.searching.depth}…` : '…'}`
+            : 'The engine is thinking…';
     const whiteToMove = position.turn() === 'white';
     const best = shown.lines[0];
     const bestScore = best ? forWhite(best.score, whiteToMove) : null;
+    const reviewed = reviewPanel.result(current)?.eval;
     const share = outcome
       ? outcome.winner === null
         ? 0.5
@@ -248,9 +428,13 @@ export function analysePage(
           : 0
       : bestScore
         ? whiteShare(bestScore)
-        : 0.5;
+        : (reviewed?.share ?? 0.5);
     evalFill.style.height = `${(share * 100).toFixed(1)}%`;
-    evalText.textContent = outcome ? '—' : bestScore ? scoreText(bestScore) : '…';
+    evalText.textContent = outcome
+      ? '—'
+      : bestScore
+        ? scoreText(bestScore)
+        : (reviewed?.label ?? '…');
     evalBar.setAttribute('aria-valuenow', String(Math.round(share * 100)));
     evalBar.setAttribute('aria-valuetext', evalText.textContent);
     evalBar.classList.toggle('black-better', share < 0.5);
@@ -271,6 +455,7 @@ export function analysePage(
         ),
       ),
     );
+    if (showBest) renderBoard(false);
   }
 
   /** The line's moves in SAN, as far as they are legal from the position shown. */
@@ -299,39 +484,88 @@ export function analysePage(
     return words.join(' ');
   }
 
-  function render(animate: boolean): void {
+  /** The engine's best move here: the review's, else the live lines' first. */
+  function bestMoveHere(): MoveInfo | undefined {
+    const text = reviewPanel.result(current)?.eval.best ?? store.shown().lines[0]?.pv[0];
+    if (!text) return undefined;
+    return position.legalMoves().find((m) => m.text === text);
+  }
+
+  function renderBoard(animate: boolean): void {
     const history = position.history();
+    // The board's hint highlight marks the best move's cells until the board draws arrows.
+    const hint = showBest ? bestMoveHere() : undefined;
     board.set(
       boardState(position, {
         orientation: 'white',
         interactive: true,
         lastMove: history[history.length - 1],
+        ...(hint ? { hint } : {}),
       }),
       { animate },
     );
+  }
+
+  function renderMoves(): void {
+    moveList.replaceChildren(
+      ...moveListItems({ tree: game.tree, current, judgements: reviewPanel.judgements() }, (id) => {
+        const node = game.tree.node(id);
+        if (node) goTo(node, false);
+      }),
+    );
+    moveList.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
+  }
+
+  function render(animate: boolean): void {
+    renderBoard(animate);
     const outcome = position.outcome();
     status.textContent = outcome
       ? outcome.text
       : `${position.turn() === 'white' ? 'White' : 'Black'} to move${position.isCheck() ? ' — check!' : ''}`;
     fenInput.value = position.fen();
-    moveList.replaceChildren(
-      ...history.map((m, i) =>
-        h(
-          'li',
-          { class: `move${i % 2 === 0 ? ' white-move' : ''}`, 'data-number': `${i / 2 + 1}.` },
-          h('span', { class: 'move-san' }, m.san),
-        ),
-      ),
-    );
-    backBtn.disabled = history.length === 0;
+    renderMoves();
+    reviewPanel.render();
+    firstBtn.disabled = backBtn.disabled = current.parent === null;
+    nextBtn.disabled = lastBtn.disabled = current.children.length === 0;
+    promoteBtn.disabled = game.tree.isMain(current);
+    deleteBtn.disabled = current.parent === null;
     document.title = `Analyse ${def.name} — Citadel`;
   }
 
+  /** Arrow keys step through the game unless a field or the board has the focus. */
+  function onKey(e: KeyboardEvent): void {
+    const t = e.target as HTMLElement;
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (t.closest('input, textarea, select, dialog, .board-host, [contenteditable]')) return;
+    const to =
+      e.key === 'ArrowLeft'
+        ? current.parent
+        : e.key === 'ArrowRight'
+          ? current.children[0]
+          : e.key === 'Home'
+            ? game.tree.root
+            : e.key === 'End'
+              ? game.tree.lineFrom(current).at(-1)
+              : undefined;
+    if (!to || to === current) return;
+    e.preventDefault();
+    goTo(to, to.parent === current);
+  }
+  document.addEventListener('keydown', onKey);
+
+  if (game.source === 'pgn') {
+    // A game opens at its end, as it was left.
+    current = game.tree.mainLine().at(-1)!;
+    position = game.tree.position(current);
+  }
   render(false);
-  analyse();
+  if (game.source === 'pgn' && params.get('review') === '1') reviewPanel.start();
+  else analyse();
 
   return () => {
     generation++;
+    reviewPanel.stop(false);
+    document.removeEventListener('keydown', onKey);
     ctx.engine.stop();
     board.destroy();
   };

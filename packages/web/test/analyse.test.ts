@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SHOTS, useApp } from './harness.ts';
+import { SHOTS, cell, useApp } from './harness.ts';
 
 const web = useApp('citadel-analyse-');
 
@@ -63,4 +63,81 @@ describe('analysis board lines', () => {
       await page.context().close();
     });
   }
+});
+
+/** Scholar's mate: 3...Nf6?? allows mate in one. */
+const SCHOLAR = '[Variant "chess"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0';
+
+describe('game review', () => {
+  it('reviews a game: one graph point per move, the blunder marked with the better move, a click on the graph goes there', async () => {
+    const page = await web.open(`/analyse/chess?pgn=${encodeURIComponent(SCHOLAR)}&review=1`);
+    await page.waitForFunction(
+      () => document.querySelector('.review-progress')?.textContent?.startsWith('Review done'),
+      null,
+      { timeout: 30_000 },
+    );
+    expect(await page.locator('.eval-point').count()).toBe(7);
+    expect(await page.locator('.eval-slot').count()).toBe(7);
+    const blunders = await page.locator('.move-san.blunder').allTextContents();
+    expect(blunders.some((t) => t.startsWith('Nf6??'))).toBe(true);
+    expect(await page.locator('.eval-point.blunder').count()).toBeGreaterThanOrEqual(1);
+    expect(await page.locator('.review-table tr.blunder td').nth(1).textContent()).not.toBe('0');
+    // The blunder's point on the graph: the board goes to the position after 3...Nf6.
+    await page.locator('.eval-slot[data-ply="6"]').click();
+    await page.waitForFunction(() =>
+      (document.querySelector('#analyse-fen') as HTMLInputElement).value.startsWith(
+        'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/',
+      ),
+    );
+    expect(await page.locator('.review-verdict').textContent()).toMatch(
+      /^3… Nf6 is a blunder: .* The engine preferred \S+/,
+    );
+    expect(await page.locator('.move-san[aria-current="true"]').textContent()).toMatch(/^Nf6/);
+    // A game keeps its PGN in the address.
+    expect(page.url()).toContain('pgn=');
+    await page.screenshot({ path: join(SHOTS, 'analyse-review.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(SHOTS, 'analyse-review-phone.png'), fullPage: true });
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps variations: another move from an earlier position, clickable, exported in parentheses', async () => {
+    const page = await web.open('/analyse/chess');
+    const move = async (from: string, to: string): Promise<void> => {
+      await cell(page, from).click();
+      await cell(page, to).click();
+    };
+    await move('e2', 'e4');
+    await move('e7', 'e5');
+    await move('g1', 'f3');
+    await page.getByRole('button', { name: 'Back one move' }).click();
+    await page.getByRole('button', { name: 'Back one move' }).click();
+    await move('c7', 'c5');
+    const variation = page.locator('li.variation');
+    expect(await variation.count()).toBe(1);
+    expect(await variation.textContent()).toBe('1… c5');
+    expect(await page.locator('.move-san[aria-current="true"]').textContent()).toBe('1… c5');
+    // The main line is untouched; a click on its move goes back there.
+    await page.locator('li.move .move-san', { hasText: 'Nf3' }).click();
+    expect(await page.locator('#analyse-fen').inputValue()).toMatch(
+      /^rnbqkbnr\/pppp1ppp\/8\/4p3\/4P3\/5N2\/PPPP1PPP\/RNBQKB1R b /,
+    );
+    await page.screenshot({ path: join(SHOTS, 'analyse-variations.png') });
+    await page.getByRole('button', { name: 'Export PGN' }).click();
+    expect(await page.locator('#export-text').inputValue()).toContain(
+      '1. e4 e5 (1... c5) 2. Nf3 *',
+    );
+    await page.keyboard.press('Escape');
+    // Making the variation the main line.
+    await page.locator('li.variation .move-san').click();
+    await page.getByRole('button', { name: 'Make main line' }).click();
+    expect(await page.locator('li.move .move-san').allTextContents()).toEqual(['e4', 'c5']);
+    expect(await page.locator('li.variation .move-san').allTextContents()).toEqual([
+      '1… e5',
+      '2. Nf3',
+    ]);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
 });

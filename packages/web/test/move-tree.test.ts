@@ -1,0 +1,72 @@
+/** The analysis board's move tree: variations, navigation data and PGN export (no browser). */
+import { Position, parsePgn } from '@citadel/core';
+import { describe, expect, it } from 'vitest';
+import { MoveTree } from '../src/move-tree.ts';
+
+function chessTree(): MoveTree {
+  const start = Position.start('chess');
+  if (!start.ok) throw new Error(start.error);
+  return new MoveTree(start.value);
+}
+
+describe('MoveTree', () => {
+  it('a different move from an earlier position becomes a variation; the same move is reused', () => {
+    const tree = chessTree();
+    const e4 = tree.play(tree.root, 'e4')!;
+    const e5 = tree.play(e4, 'e5')!;
+    tree.play(e5, 'Nf3');
+    const c5 = tree.play(e4, 'c5')!;
+    expect(tree.play(e4, 'e7e5')).toBe(e5);
+    expect(e4.children.map((c) => c.move!.san)).toEqual(['e5', 'c5']);
+    expect(tree.mainLine().map((n) => n.move?.san ?? '-')).toEqual(['-', 'e4', 'e5', 'Nf3']);
+    expect(tree.isMain(c5)).toBe(false);
+    expect(tree.position(c5).fen()).toBe(
+      'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2',
+    );
+    expect(
+      tree
+        .position(c5)
+        .history()
+        .map((m) => m.san),
+    ).toEqual(['e4', 'c5']);
+    expect(tree.play(e4, 'e4')).toBeNull();
+  });
+
+  it('writes variations in parentheses with the right move numbers, and reads back its main line', () => {
+    const tree = chessTree();
+    const e4 = tree.play(tree.root, 'e4')!;
+    const e5 = tree.play(e4, 'e5')!;
+    tree.play(tree.play(e5, 'Nf3')!, 'Nc6');
+    const c5 = tree.play(e4, 'c5')!;
+    tree.play(c5, 'Nf3');
+    tree.play(tree.root, 'd4');
+    e5.comment = 'the open game';
+    const pgn = tree.pgn({ White: 'Ann' });
+    expect(pgn).toContain('[White "Ann"]');
+    expect(pgn).toContain('[Variant "chess"]');
+    expect(pgn.split('\n\n')[1]!.trim()).toBe(
+      '1. e4 (1. d4) 1... e5 {the open game} (1... c5 2. Nf3) 2. Nf3 Nc6 *',
+    );
+    const back = parsePgn(pgn);
+    expect(back.ok && back.value.moves.map((m) => m.san)).toEqual(['e4', 'e5', 'Nf3', 'Nc6']);
+    const again = MoveTree.fromPgn(back.ok ? back.value : (undefined as never));
+    expect(again.mainLine().at(-1)!.ply).toBe(4);
+    expect(again.mainLine()[2]!.comment).toBe('the open game');
+  });
+
+  it('numbers a game that starts with Black to move, and promotes and removes lines', () => {
+    const start = Position.fromFen('chess', '4k3/8/8/8/8/8/4P3/4K3 b - - 0 7');
+    if (!start.ok) throw new Error(start.error);
+    const tree = new MoveTree(start.value);
+    const kd7 = tree.play(tree.root, 'Kd7')!;
+    tree.play(kd7, 'e4');
+    const kf7 = tree.play(tree.root, 'Kf7')!;
+    expect(tree.pgn().split('\n\n')[1]!.trim()).toBe('7... Kd7 (7... Kf7) 8. e4 *');
+    expect(tree.pgn()).toContain('[FEN "4k3/8/8/8/8/8/4P3/4K3 b - - 0 7"]');
+    tree.promote(kf7);
+    expect(tree.mainLine().map((n) => n.move?.san ?? '-')).toEqual(['-', 'Kf7']);
+    tree.remove(kd7);
+    expect(tree.root.children).toEqual([kf7]);
+    expect(tree.node(kd7.id)).toBeUndefined();
+  });
+});
