@@ -493,15 +493,16 @@ export function analysePage(
 
   function renderBoard(animate: boolean): void {
     const history = position.history();
-    // The board's hint highlight marks the best move's cells until the board draws arrows.
-    const hint = showBest ? bestMoveHere() : undefined;
+    const best = showBest ? bestMoveHere() : undefined;
     board.set(
-      boardState(position, {
-        orientation: 'white',
-        interactive: true,
-        lastMove: history[history.length - 1],
-        ...(hint ? { hint } : {}),
-      }),
+      {
+        ...boardState(position, {
+          orientation: 'white',
+          interactive: true,
+          lastMove: history[history.length - 1],
+        }),
+        shapes: best ? [{ from: best.from, to: best.to, brush: 'blue' }] : [],
+      },
       { animate },
     );
   }

@@ -93,6 +93,11 @@ describe('game review', () => {
       /^3… Nf6 is a blunder: .* The engine preferred \S+/,
     );
     expect(await page.locator('.move-san[aria-current="true"]').textContent()).toMatch(/^Nf6/);
+    // The engine's best move as an arrow, on request.
+    expect(await page.locator('.cb-shape').count()).toBe(0);
+    await page.getByLabel('Show best move').check();
+    await page.waitForSelector('.cb-shape.cb-auto[data-from="h5"][data-to="f7"]');
+    expect(await page.locator('.cb-shape').count()).toBe(1);
     // A game keeps its PGN in the address.
     expect(page.url()).toContain('pgn=');
     await page.screenshot({ path: join(SHOTS, 'analyse-review.png') });
