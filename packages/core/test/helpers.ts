@@ -1,4 +1,7 @@
-/** Test helpers: build positions from a piece map, list moves compactly. */
+/**
+ * Test helpers: build positions from a piece map, list moves compactly. Other packages' tests
+ * import them as `@citadel/core/testing`.
+ */
 import { Position, compileRuleset, type RulesetOptions } from '../src/index.ts';
 
 /**

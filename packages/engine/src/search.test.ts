@@ -1,7 +1,7 @@
 /** The search understands every special rule: mates, stalemate wins, citadel draws, king swap. */
 import { describe, expect, it } from 'vitest';
 import { Engine, type EngineOptions, type GameSpec } from './engine.ts';
-import { fenFrom } from '../../core/test/helpers.ts';
+import { fenFrom } from '@citadel/core/testing';
 
 const io = { now: () => performance.now() };
 

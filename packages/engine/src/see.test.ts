@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Position, VARIANT_IDS, moveFrom, moveTo, mulberry32 } from '@citadel/core';
 import { evalTables } from './eval-tables.ts';
 import { see, seeAtLeast } from './see.ts';
-import { fenFrom } from '../../core/test/helpers.ts';
+import { fenFrom } from '@citadel/core/testing';
 
 function seeOf(variant: string, fen: string, move: string): number {
   const pos = Position.fromFen(variant, fen).value!;
