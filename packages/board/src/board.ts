@@ -167,9 +167,18 @@ export class Board {
     });
   }
 
-  /** Shows a new state; `animate` slides pieces that moved from where they stood. */
+  /**
+   * Shows a new state; `animate` slides pieces that moved from where they stood. Throws, showing
+   * nothing new, when a cell lies outside the board or a piece is off the cells or shares one.
+   */
   set(state: BoardState, opts: { animate?: boolean } = {}): void {
     const layout = new BoardLayout(state);
+    const occupied = new Set<string>();
+    for (const p of state.pieces) {
+      if (!layout.has(p.square)) throw new Error(`piece on '${p.square}', which is not a cell`);
+      if (occupied.has(p.square)) throw new Error(`two pieces on '${p.square}'`);
+      occupied.add(p.square);
+    }
     const relayout = layout.key !== this.layout?.key;
     this.state = state;
     this.layout = layout;

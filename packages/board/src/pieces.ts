@@ -95,14 +95,15 @@ const DRAWINGS: Record<string, string> = {
     b('M34 44 C34 29 66 29 66 44Z') +
     b('M46 9 H54 V16 H61 V24 H54 V32 H46 V24 H39 V16 H46Z'),
 
+  // The heir: a king's body and band under a low dome crowned by an eight-pointed star, so it
+  // reads as royal without the points of a queen's crown or the king's cross.
   prince:
     PLINTH +
     ROYAL_BODY +
-    b('M31 53 L28 31 L40 42 L50 26 L60 42 L72 31 L69 53Z') +
-    circle(28, 29, 4) +
-    circle(50, 22, 4.5) +
-    circle(72, 29, 4) +
-    d('M33 47 H67'),
+    rect(31, 45, 38, 8, 2) +
+    b('M35 45 C35 36 65 36 65 45Z') +
+    b(star(50, 23, 8.5, 16, 8)) +
+    circle(50, 23, 3.6, 'f'),
 
   adventitiousKing:
     PLINTH +
@@ -123,12 +124,15 @@ const DRAWINGS: Record<string, string> = {
     circle(77, 27, 3.5) +
     d('M33 48 H67'),
 
+  // A veiled lady with a rounded tiara: a face under a veil falling to the shoulders, wide and
+  // soft, nothing like the bishop's narrow mitre.
   princess:
     PLINTH +
     ROYAL_BODY +
-    b('M32 54 C30 44 34 36 40 40 C42 30 46 26 50 24 C54 26 58 30 60 40 C66 36 70 44 68 54Z') +
-    f('M50 34 C48 30 43 32 45 37 L50 43 L55 37 C57 32 52 30 50 34Z') +
-    circle(50, 19, 4),
+    b('M27 64 C28 46 35 30 50 29 C65 30 72 46 73 64 C66 57 60 55 50 55 C40 55 34 57 27 64Z') +
+    circle(50, 43, 9.5) +
+    b('M36 33 C36 24 43 22 45 27 C46 17 54 17 55 27 C57 22 64 24 64 33 C56 30 44 30 36 33Z') +
+    circle(50, 24, 2.6, 'f'),
 
   general:
     PLINTH +

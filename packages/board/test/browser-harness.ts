@@ -1,0 +1,62 @@
+/**
+ * Runs the board in chromium without the web app: the board's source and the test layouts are
+ * bundled by esbuild into one script (global `CB`) that each test page loads.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+export const SHOTS = join(HERE, '..', 'test-results');
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+export interface BoardBrowser {
+  readonly browser: Browser;
+  /** A page of the given size with the bundle loaded and an empty `#host` of `hostWidth`. */
+  page(width: number, height: number, hostWidth?: string): Promise<Page & { errors: string[] }>;
+  close(): Promise<void>;
+}
+
+export async function startBoardBrowser(): Promise<BoardBrowser> {
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `chromium not found at ${CHROMIUM}: the browser tests need it (apt-get install -y chromium, or set CHROMIUM_PATH)`,
+    );
+  const bundle = await build({
+    entryPoints: [join(HERE, 'browser-entry.ts')],
+    bundle: true,
+    format: 'iife',
+    globalName: 'CB',
+    write: false,
+    target: 'es2022',
+  });
+  const script = bundle.outputFiles[0]!.text;
+  mkdirSync(SHOTS, { recursive: true });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  return {
+    browser,
+    async page(width, height, hostWidth = '100%') {
+      const ctx = await browser.newContext({ viewport: { width, height } });
+      const page = (await ctx.newPage()) as Page & { errors: string[] };
+      page.errors = [];
+      page.on('pageerror', (e) => page.errors.push(e.message));
+      await page.setContent(
+        `<!doctype html><html><head><style>body{margin:12px;font:16px system-ui}` +
+          `#host{width:${hostWidth}}</style></head><body><button id="before">before</button>` +
+          `<div id="host"></div><p id="log"></p></body></html>`,
+      );
+      await page.addScriptTag({ content: script });
+      // vitest's transform may wrap named functions in `__name`; the page needs it defined.
+      await page.evaluate('window.__name = window.__name || ((f) => f)');
+      return page;
+    },
+    async close() {
+      await browser.close();
+    },
+  };
+}
