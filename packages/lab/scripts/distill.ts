@@ -10,7 +10,7 @@
  * with `--teacher`) that is not a capture and not in check becomes a sample labelled with the
  * teacher's score as an expected score (tuning.ts `expectedScore`); positions before captures
  * are left out, as their static value misses the exchange the score includes. `--labels` adds
- * the positions of label files (packages/lab/scripts/label.ts, JSON lines) whose best move is quiet, with
+ * the positions of label files (label.ts, JSON lines) whose best move is quiet, with
  * their scores. The last `--holdout` share of the positions (those of the last file) is not tuned
  * on and reports overfitting. Tuning starts from the variant's current weights, with the side-to-move bonus freed as a nuisance parameter (the
  * teacher scores only its own moves) and given back unchanged.

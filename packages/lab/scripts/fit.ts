@@ -7,9 +7,9 @@
  *     [--with-captures] \
  *     --module packages/engine/src/learned/tamerlane11.ts --name TAMERLANE11
  *
- * Samples: label files of packages/lab/scripts/label.ts (positions whose best move is quiet, or all of
+ * Samples: label files of label.ts (positions whose best move is quiet, or all of
  * them with `--with-captures`) and the teacher's move comments in `--pgn` games
- * (packages/lab/scripts/samples.ts). The last `--holdout` share (in blocks of 200 consecutive positions)
+ * (samples.ts). The last `--holdout` share (in blocks of 200 consecutive positions)
  * is held out for early stopping. The fit itself is `fitEvaluation` (src/eval-fit.ts);
  * the module exports the fitted weights (linear weights, per-kind mobility, piece-square tables)
  * as a `Partial<EvalWeights>` for eval-weights.ts `TUNED`. Before writing, the evaluator itself

@@ -10,7 +10,7 @@
  * goes to `--jobs` copies of the UCI engine as `position startpos moves ...` + `go ...`. Each
  * answer becomes one JSON line: `{"fen", "cp", "best", "capture"}` with `cp` the engine's last
  * score for White (mate scores are left out) and `capture` whether its best move takes, so
- * the distiller can keep the quiet positions (packages/lab/scripts/distill.ts `--labels`).
+ * the distiller can keep the quiet positions (distill.ts `--labels`).
  */
 import { createWriteStream } from 'node:fs';
 import { Position, type MoveInfo } from '@citadel/core';

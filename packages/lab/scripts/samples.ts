@@ -1,6 +1,6 @@
 /**
- * Labelled positions for distillation (packages/lab/scripts/distill.ts, fit.ts): the teacher's scores
- * from the move comments of match games, and label files written by packages/lab/scripts/label.ts.
+ * Labelled positions for distillation (distill.ts, fit.ts): the teacher's scores
+ * from the move comments of match games, and label files written by label.ts.
  */
 import { Position } from '@citadel/core';
 import { commentScore, expectedScore, type Sample } from '@citadel/lab';
@@ -35,7 +35,7 @@ export function gameSamples(
 }
 
 /**
- * The positions of a label file (packages/lab/scripts/label.ts) whose best move does not capture, or all
+ * The positions of a label file (label.ts) whose best move does not capture, or all
  * of them with `withCaptures`.
  */
 export function labelSamples(file: string, withCaptures = false): Sample[] {

@@ -223,7 +223,7 @@ export function tune(rs: Ruleset, data: PreparedSamples, options: TuneOptions = 
 
 /**
  * Expected score (0..1) of a search score in centipawns for the side it is given for: the
- * label of a position scored by a stronger engine's search (packages/lab/scripts/distill.ts).
+ * label of a position scored by a stronger engine's search (scripts/distill.ts).
  * 0.006 per centipawn puts +100 at 0.65 and +300 at 0.86.
  */
 export function expectedScore(cp: number): number {
