@@ -1,0 +1,49 @@
+/** What can happen to a game (the state machine's input) and what it tells (its output). */
+import type { Color, OfferAction, OfferKind, ServerEvent } from '@citadel/protocol';
+import type { GameRecord, SeatRecord } from './record.ts';
+
+export type GameEvent =
+  | { readonly type: 'join'; readonly seat: SeatRecord }
+  | { readonly type: 'move'; readonly by: Color; readonly move: string; readonly ply?: number }
+  | { readonly type: 'resign'; readonly by: Color }
+  | { readonly type: 'abort'; readonly by: Color }
+  | {
+      readonly type: 'offer';
+      readonly kind: OfferKind;
+      readonly action: OfferAction;
+      readonly by: Color;
+      /** The id the rematch gets if this agrees to one. */
+      readonly rematchId?: string;
+    }
+  | {
+      readonly type: 'claim-win';
+      readonly by: Color;
+      /** Since when the opponent has had no connection to this game, or null if connected. */
+      readonly opponentAwaySince: number | null;
+    }
+  /** A clock may have run out: a timer fired, or the game was read. */
+  | { readonly type: 'flag' };
+
+/**
+ * What everyone watching a game is told. `state` stands for the whole game, which transport sends
+ * to each listener with its own seat.
+ */
+export type Notice =
+  | Exclude<ServerEvent, { type: 'state' | 'pong' | 'error' | 'presence' }>
+  | { readonly type: 'state' };
+
+/** 400: the rules refuse; 403: not this seat's to do; 409: not now (turn, status, stale ply). */
+export type RefusalStatus = 400 | 403 | 409;
+
+export type Step =
+  | {
+      readonly ok: true;
+      /** The next record; the same object when nothing changed. */
+      readonly game: GameRecord;
+      readonly tell: readonly Notice[];
+      /** Set when the event ended the game another way than the actor asked (a flag on a late move). */
+      readonly refusal?: { readonly status: RefusalStatus; readonly error: string };
+      /** Both players agreed to a rematch: transport creates it under `game.rematchId`. */
+      readonly rematch?: true;
+    }
+  | { readonly ok: false; readonly status: RefusalStatus; readonly error: string };

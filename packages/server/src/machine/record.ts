@@ -1,0 +1,127 @@
+/**
+ * A game as the server keeps it: plain data that storage writes in one row and the state machine
+ * turns into the next record. Seats hold a hash of their secret token, never the token itself.
+ */
+import type {
+  ByColor,
+  Color,
+  EndReason,
+  Offers,
+  ResultToken,
+  Status,
+  TimeControl,
+} from '@citadel/protocol';
+
+export interface SeatRecord {
+  /** SHA-256 of the seat's token, hex. */
+  readonly tokenHash: string;
+  /** The account sitting here, or null for an anonymous player. */
+  readonly accountId: number | null;
+  readonly name: string | null;
+}
+
+export interface GameRecord {
+  readonly id: string;
+  readonly variant: string;
+  readonly array: string;
+  /** Every rule switch of the variant with its value. */
+  readonly rules: Readonly<Record<string, string>>;
+  readonly clock: TimeControl | null;
+  readonly rated: boolean;
+  readonly lobby: boolean;
+  readonly seats: ByColor<SeatRecord | null>;
+  /** Move text, oldest first. */
+  readonly moves: readonly string[];
+  /** Time left on the mover's clock after each move (ms), for the archive; empty without a clock. */
+  readonly moveClocks: readonly number[];
+  /** Time left on each clock (ms) when the running clock was started at `turnStartedAt`. */
+  readonly clockLeft: ByColor<number>;
+  /** When the clock of the side to move started running; null while no clock runs. */
+  readonly turnStartedAt: number | null;
+  readonly status: Status;
+  readonly result: ResultToken | null;
+  readonly reason: EndReason | null;
+  readonly text: string | null;
+  readonly offers: Offers;
+  readonly rematchId: string | null;
+  /** Bumped by every change: storage writes a record only over the version it was made from. */
+  readonly version: number;
+  readonly createdAt: number;
+  readonly endedAt: number | null;
+}
+
+export const opponent = (c: Color): Color => (c === 'white' ? 'black' : 'white');
+
+export const NO_OFFERS: Offers = { draw: null, takeback: null, rematch: null };
+
+/** Milliseconds each clock starts with (live) or each move may take (correspondence). */
+export function clockBudget(clock: TimeControl | null): number {
+  if (!clock) return 0;
+  if ('daysPerMove' in clock) return clock.daysPerMove * 86_400_000;
+  return clock.initial * 1000;
+}
+
+export interface NewGame {
+  readonly id: string;
+  readonly variant: string;
+  readonly array: string;
+  readonly rules: Readonly<Record<string, string>>;
+  readonly clock: TimeControl | null;
+  readonly rated: boolean;
+  readonly lobby: boolean;
+  readonly creator: Color;
+  readonly seat: SeatRecord;
+  readonly now: number;
+}
+
+/** A fresh game waiting for its second player. */
+export function newGameRecord(g: NewGame): GameRecord {
+  const budget = clockBudget(g.clock);
+  return {
+    id: g.id,
+    variant: g.variant,
+    array: g.array,
+    rules: g.rules,
+    clock: g.clock,
+    rated: g.rated,
+    lobby: g.lobby,
+    seats: { white: null, black: null, [g.creator]: g.seat },
+    moves: [],
+    moveClocks: [],
+    clockLeft: { white: budget, black: budget },
+    turnStartedAt: null,
+    status: 'waiting',
+    result: null,
+    reason: null,
+    text: null,
+    offers: NO_OFFERS,
+    rematchId: null,
+    version: 1,
+    createdAt: g.now,
+    endedAt: null,
+  };
+}
+
+/** The rematch of an ended game: same settings, colours swapped, both seats taken. */
+export function rematchRecord(old: GameRecord, id: string, now: number): GameRecord {
+  const budget = clockBudget(old.clock);
+  return {
+    ...old,
+    id,
+    lobby: false,
+    seats: { white: old.seats.black, black: old.seats.white },
+    moves: [],
+    moveClocks: [],
+    clockLeft: { white: budget, black: budget },
+    turnStartedAt: null,
+    status: 'started',
+    result: null,
+    reason: null,
+    text: null,
+    offers: NO_OFFERS,
+    rematchId: null,
+    version: 1,
+    createdAt: now,
+    endedAt: null,
+  };
+}

@@ -1,0 +1,272 @@
+/**
+ * The game state machine: record + event + time -> next record + what to tell everyone. It is
+ * pure over the record; the position (the rules core's game, kept beside the record) is advanced
+ * in step with accepted moves and takebacks and left unchanged by refused events.
+ */
+import type { Position } from '@citadel/core';
+import { CLAIM_WIN_AFTER_MS, type Color, type OfferKind } from '@citadel/protocol';
+import { clockLeftAt, clocksAfterMove, clocksAt, isFlagged, sideToMove } from './clock.ts';
+import type { GameEvent, Notice, RefusalStatus, Step } from './events.ts';
+import { NO_OFFERS, opponent, type GameRecord } from './record.ts';
+
+const refuse = (status: RefusalStatus, error: string): Step => ({ ok: false, status, error });
+const cap = (c: Color): string => (c === 'white' ? 'White' : 'Black');
+const winToken = (c: Color): '1-0' | '0-1' => (c === 'white' ? '1-0' : '0-1');
+
+type Ending = Pick<GameRecord, 'result' | 'reason' | 'text'>;
+
+/** The record of a game ended at `now`, and the notice that says so. */
+function end(g: GameRecord, e: Ending, now: number): { game: GameRecord; notice: Notice } {
+  const game: GameRecord = {
+    ...g,
+    ...e,
+    status: 'ended',
+    clockLeft: clockLeftAt(g, now),
+    turnStartedAt: null,
+    offers: NO_OFFERS,
+    version: g.version + 1,
+    endedAt: now,
+  };
+  const clocks = clocksAt(game, now);
+  return {
+    game,
+    notice: {
+      type: 'end',
+      result: e.result!,
+      reason: e.reason!,
+      text: e.text!,
+      ...(clocks ? { clocks } : {}),
+    },
+  };
+}
+
+function flagged(g: GameRecord, now: number): { game: GameRecord; notice: Notice } {
+  const loser = sideToMove(g);
+  const winner = opponent(loser);
+  return end(
+    g,
+    {
+      result: winToken(winner),
+      reason: 'timeout',
+      text: `${cap(loser)} ran out of time: ${cap(winner)} wins`,
+    },
+    now,
+  );
+}
+
+const hasMoved = (g: GameRecord, c: Color): boolean => g.moves.length > (c === 'white' ? 0 : 1);
+
+/** Applies one event at `now` (epoch ms). */
+export function step(g: GameRecord, pos: Position, event: GameEvent, now: number): Step {
+  if (g.status === 'started' && isFlagged(g, now)) {
+    const f = flagged(g, now);
+    if (event.type === 'flag') return { ok: true, game: f.game, tell: [f.notice] };
+    if (event.type === 'offer' && event.kind === 'rematch')
+      return refuse(409, 'the game is not over');
+    return {
+      ok: true,
+      game: f.game,
+      tell: [f.notice],
+      refusal: { status: 409, error: 'the game is over: your time ran out' },
+    };
+  }
+  switch (event.type) {
+    case 'flag':
+      return { ok: true, game: g, tell: [] };
+    case 'join':
+      if (g.status !== 'waiting') return refuse(409, 'both seats are taken');
+      return {
+        ok: true,
+        game: {
+          ...g,
+          seats: {
+            white: g.seats.white ?? event.seat,
+            black: g.seats.black ?? event.seat,
+          },
+          status: 'started',
+          version: g.version + 1,
+        },
+        tell: [{ type: 'state' }],
+      };
+    case 'move':
+      return move(g, pos, event.by, event.move, event.ply, now);
+    case 'resign': {
+      if (g.status === 'waiting') return refuse(409, 'the game has not started: abort it instead');
+      if (g.status === 'ended') return refuse(409, 'the game is over');
+      const winner = opponent(event.by);
+      const e = end(
+        g,
+        {
+          result: winToken(winner),
+          reason: 'resign',
+          text: `${cap(event.by)} resigned: ${cap(winner)} wins`,
+        },
+        now,
+      );
+      return { ok: true, game: e.game, tell: [e.notice] };
+    }
+    case 'abort': {
+      if (g.status === 'ended') return refuse(409, 'the game is over');
+      if (g.moves.length >= 2)
+        return refuse(409, 'a game can be aborted only before each side has made its first move');
+      const e = end(
+        g,
+        { result: '*', reason: 'abort', text: `${cap(event.by)} aborted the game` },
+        now,
+      );
+      return { ok: true, game: e.game, tell: [e.notice] };
+    }
+    case 'claim-win': {
+      if (g.status !== 'started') return refuse(409, 'the game is not in progress');
+      if (!g.clock || 'daysPerMove' in g.clock)
+        return refuse(409, 'a win can be claimed only in a live game');
+      const away = event.opponentAwaySince;
+      if (away === null) return refuse(409, 'your opponent is connected');
+      if (now - away < CLAIM_WIN_AFTER_MS)
+        return refuse(
+          409,
+          `your opponent may reconnect: claim in ${Math.ceil((CLAIM_WIN_AFTER_MS - (now - away)) / 1000)} s`,
+        );
+      const e = end(
+        g,
+        {
+          result: winToken(event.by),
+          reason: 'abandon',
+          text: `${cap(opponent(event.by))} left the game: ${cap(event.by)} wins`,
+        },
+        now,
+      );
+      return { ok: true, game: e.game, tell: [e.notice] };
+    }
+    case 'offer':
+      return offer(g, pos, event.kind, event.action, event.by, event.rematchId, now);
+  }
+}
+
+function move(
+  g: GameRecord,
+  pos: Position,
+  by: Color,
+  text: string,
+  ply: number | undefined,
+  now: number,
+): Step {
+  if (g.status === 'waiting') return refuse(409, 'the game waits for an opponent');
+  if (g.status === 'ended') return refuse(409, 'the game is over');
+  if (sideToMove(g) !== by) return refuse(409, 'it is not your turn');
+  if (ply !== undefined && ply !== g.moves.length)
+    return refuse(409, `stale move: ${g.moves.length} moves have been played, not ${ply}`);
+  const played = pos.play(text);
+  if (!played.ok) return refuse(400, played.error);
+  const plies = g.moves.length + 1;
+  const clocks = clocksAfterMove(g, by, now, plies);
+  const theirs = opponent(by);
+  let next: GameRecord = {
+    ...g,
+    moves: [...g.moves, played.value.text],
+    moveClocks: g.clock ? [...g.moveClocks, clocks.clockLeft[by]] : g.moveClocks,
+    ...clocks,
+    // A move answers the opponent's offers: they lapse.
+    offers: {
+      draw: g.offers.draw === theirs ? null : g.offers.draw,
+      takeback: g.offers.takeback === theirs ? null : g.offers.takeback,
+      rematch: null,
+    },
+    version: g.version + 1,
+  };
+  const tell: Notice[] = [];
+  const moveClocks = clocksAt(next, now);
+  tell.push({
+    type: 'move',
+    ply: plies,
+    move: played.value.text,
+    san: played.value.san,
+    fen: pos.fen(),
+    ...(moveClocks ? { clocks: moveClocks } : {}),
+  });
+  if (next.offers.draw !== g.offers.draw || next.offers.takeback !== g.offers.takeback)
+    tell.push({ type: 'offers', offers: next.offers });
+  const outcome = pos.outcome();
+  if (outcome) {
+    const e = end(
+      next,
+      {
+        result: outcome.winner === null ? '1/2-1/2' : winToken(outcome.winner),
+        reason: outcome.reason,
+        text: outcome.text,
+      },
+      now,
+    );
+    next = { ...e.game, version: next.version };
+    tell.push(e.notice);
+  }
+  return { ok: true, game: next, tell };
+}
+
+function offer(
+  g: GameRecord,
+  pos: Position,
+  kind: OfferKind,
+  action: 'offer' | 'accept' | 'decline',
+  by: Color,
+  rematchId: string | undefined,
+  now: number,
+): Step {
+  const theirs = opponent(by);
+  if (kind === 'rematch') {
+    if (g.status !== 'ended') return refuse(409, 'the game is not over');
+    if (g.rematchId) return refuse(409, 'the rematch has been agreed already');
+    if (!g.seats.white || !g.seats.black) return refuse(409, 'the game had no opponent');
+  } else if (g.status !== 'started') return refuse(409, 'the game is not in progress');
+  const pending = g.offers[kind];
+  if (action === 'offer' && pending === by)
+    return refuse(409, `you have offered a ${kind} already`);
+  if (action === 'decline' && pending !== theirs)
+    return refuse(409, `there is no ${kind} offer to decline`);
+  if (action === 'accept' && pending !== theirs)
+    return refuse(409, `there is no ${kind} offer to accept`);
+  if (kind === 'takeback' && action === 'offer' && !hasMoved(g, by))
+    return refuse(409, 'you have no move to take back');
+  const withOffer = (value: Color | null): GameRecord => ({
+    ...g,
+    offers: { ...g.offers, [kind]: value },
+    version: g.version + 1,
+  });
+  if (action === 'decline' || (action === 'offer' && pending !== theirs)) {
+    const next = withOffer(action === 'decline' ? null : by);
+    return { ok: true, game: next, tell: [{ type: 'offers', offers: next.offers }] };
+  }
+  // Agreed: an offer meets the opponent's own, or an accept.
+  if (kind === 'draw') {
+    const e = end(g, { result: '1/2-1/2', reason: 'agreement', text: 'draw by agreement' }, now);
+    return { ok: true, game: e.game, tell: [e.notice] };
+  }
+  if (kind === 'rematch') {
+    if (!rematchId) return refuse(409, 'no id for the rematch');
+    return {
+      ok: true,
+      game: { ...withOffer(null), rematchId },
+      tell: [{ type: 'rematch', id: rematchId }],
+      rematch: true,
+    };
+  }
+  return takeBack(g, pos, theirs, now);
+}
+
+/** Takes back moves until it is `asker`'s turn again, before their last move. */
+function takeBack(g: GameRecord, pos: Position, asker: Color, now: number): Step {
+  const undo = sideToMove(g) === asker ? 2 : 1;
+  const left = clockLeftAt(g, now);
+  for (let i = 0; i < undo; i++) pos.undo();
+  const moves = g.moves.slice(0, g.moves.length - undo);
+  const game: GameRecord = {
+    ...g,
+    moves,
+    moveClocks: g.moveClocks.slice(0, moves.length),
+    clockLeft: left,
+    turnStartedAt: g.clock && moves.length >= 2 ? now : null,
+    offers: NO_OFFERS,
+    version: g.version + 1,
+  };
+  return { ok: true, game, tell: [{ type: 'state' }] };
+}

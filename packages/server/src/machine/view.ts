@@ -1,0 +1,71 @@
+/** What the protocol shows of a record: the game's state and its one-line summary. */
+import type { Position } from '@citadel/core';
+import type { ByColor, GameState, GameSummary, Player } from '@citadel/protocol';
+import { clocksAt, sideToMove } from './clock.ts';
+import type { GameRecord, SeatRecord } from './record.ts';
+
+/** Ratings of the seated accounts by colour, where known. */
+export type SeatRatings = Partial<ByColor<number>>;
+
+function player(seat: SeatRecord | null, rating: number | undefined): Player | null {
+  if (!seat) return null;
+  return rating === undefined
+    ? { name: seat.name }
+    : { name: seat.name, rating: Math.round(rating) };
+}
+
+const players = (g: GameRecord, r: SeatRatings): GameState['players'] => ({
+  white: player(g.seats.white, r.white),
+  black: player(g.seats.black, r.black),
+});
+
+export function gameState(
+  g: GameRecord,
+  pos: Position,
+  now: number,
+  connected: ByColor<boolean>,
+  ratings: SeatRatings = {},
+): GameState {
+  const clocks = clocksAt(g, now);
+  return {
+    id: g.id,
+    variant: g.variant,
+    array: g.array,
+    rules: { ...g.rules },
+    clock: g.clock,
+    rated: g.rated,
+    lobby: g.lobby,
+    moves: [...g.moves],
+    san: pos.history().map((m) => m.san),
+    fen: pos.fen(),
+    turn: sideToMove(g),
+    status: g.status,
+    ...(g.result ? { result: g.result } : {}),
+    ...(g.reason ? { reason: g.reason } : {}),
+    ...(g.text ? { text: g.text } : {}),
+    ...(clocks ? { clocks } : {}),
+    players: players(g, ratings),
+    connected,
+    offers: g.offers,
+    ...(g.rematchId ? { rematch: g.rematchId } : {}),
+    createdAt: g.createdAt,
+  };
+}
+
+export function gameSummary(g: GameRecord, ratings: SeatRatings = {}): GameSummary {
+  return {
+    id: g.id,
+    variant: g.variant,
+    array: g.array,
+    clock: g.clock,
+    rated: g.rated,
+    status: g.status,
+    ...(g.result ? { result: g.result } : {}),
+    ...(g.reason ? { reason: g.reason } : {}),
+    players: players(g, ratings),
+    turn: sideToMove(g),
+    plies: g.moves.length,
+    createdAt: g.createdAt,
+    ...(g.endedAt !== null ? { endedAt: g.endedAt } : {}),
+  };
+}
