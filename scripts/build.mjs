@@ -44,6 +44,26 @@ await build({
   outExtension: { '.js': '.mjs' },
 });
 
+// The online-play server (`npm start`); its npm dependencies stay outside the bundle (native
+// SQLite, the PostgreSQL client and the web framework load from node_modules).
+await build({
+  ...common,
+  entryPoints: { server: 'packages/server/src/main.ts' },
+  outdir: 'packages/server/dist',
+  outExtension: { '.js': '.mjs' },
+  external: [
+    'better-sqlite3',
+    'pg',
+    'pg-native',
+    'kysely',
+    'fastify',
+    '@fastify/*',
+    'zod',
+    'glicko2',
+    'ws',
+  ],
+});
+
 // The mate-finding benchmark, run by `npm run bench:mates`.
 await build({
   ...common,

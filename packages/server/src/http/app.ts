@@ -1,0 +1,92 @@
+/**
+ * The HTTP server: security headers and a Content-Security-Policy, compression, a rate limit per
+ * address, cookies, WebSockets with a small message limit, the API, and the built web app (its
+ * files confined to its folder; any other page path gets the app's index.html).
+ */
+import { extname } from 'node:path';
+import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import { MAX_BODY_BYTES, MAX_MESSAGE_BYTES } from '@citadel/protocol';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Accounts } from '../service/accounts.ts';
+import type { Games } from '../service/games.ts';
+import { installErrorHandler } from './errors.ts';
+import { liveRoutes } from './live.ts';
+import { accountRoutes } from './routes-accounts.ts';
+import { gameRoutes } from './routes-games.ts';
+
+export interface AppOptions {
+  readonly games: Games;
+  /** The built web app (packages/web/dist), or null to serve the API only. */
+  readonly webRoot: string | null;
+  /** Requests per minute from one address. */
+  readonly rateLimit?: number;
+  readonly logger?: boolean;
+}
+
+export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ bodyLimit: MAX_BODY_BYTES, logger: o.logger ?? false, trustProxy: false });
+  installErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The engine's Worker and its memory work without cross-origin isolation.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(rateLimit, { max: o.rateLimit ?? 600, timeWindow: 60_000 });
+  await app.register(cookie);
+  await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+
+  const accounts = new Accounts(o.games.store, o.games.now);
+  gameRoutes(app, o.games, accounts);
+  accountRoutes(app, accounts, o.games.store);
+  liveRoutes(app, o.games);
+
+  if (o.webRoot) {
+    await app.register(fastifyStatic, {
+      root: o.webRoot,
+      wildcard: false,
+      index: ['index.html'],
+      setHeaders: (res, path) =>
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ),
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    // Client-side routes (/play/<variant>, /learn/..., /game/<id>): any page path without an extension.
+    if (
+      o.webRoot &&
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      !extname(path)
+    )
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html');
+    return reply.code(404).send({ error: `not found: ${req.method} ${path}` });
+  });
+  return app;
+}

@@ -1,0 +1,173 @@
+/**
+ * The live channels. WebSocket (GET /api/games/:id/socket): client messages checked against the
+ * protocol's schema, one seat per socket after `auth`, a token bucket per connection. Stream
+ * (GET /api/games/:id/stream): the same events as NDJSON, or as server-sent events when asked.
+ */
+import {
+  clientMessageSchema,
+  describeIssues,
+  type ClientMessage,
+  type Color,
+  type ServerEvent,
+} from '@citadel/protocol';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { HttpError } from '../service/errors.ts';
+import type { Games, Listener } from '../service/games.ts';
+import { bearer, gameId } from './validate.ts';
+
+/** Messages a connection may send: a burst of BURST, then RATE a second. */
+const BURST = 20;
+const RATE = 5;
+/** A connection that keeps flooding after being told is closed. */
+const MAX_REFUSED = 20;
+const KEEPALIVE_MS = 20_000;
+
+class Bucket {
+  private tokens = BURST;
+  private at = Date.now();
+  take(): boolean {
+    const now = Date.now();
+    this.tokens = Math.min(BURST, this.tokens + ((now - this.at) / 1000) * RATE);
+    this.at = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
+async function handle(
+  games: Games,
+  id: string,
+  listener: Listener,
+  m: ClientMessage,
+): Promise<ServerEvent | null> {
+  if (m.type === 'ping')
+    return { type: 'pong', ...(m.t !== undefined ? { t: m.t } : {}), serverTime: Date.now() };
+  if (m.type === 'auth') {
+    listener.color = await games.seatOf(id, m.token);
+    await games.resend(id, listener);
+    return null;
+  }
+  const by: Color | null = listener.color;
+  if (!by) throw new HttpError(403, 'send {"type":"auth","token":...} with your seat token first');
+  switch (m.type) {
+    case 'move':
+      await games.move(id, by, m.move, m.ply);
+      break;
+    case 'resign':
+      await games.resign(id, by);
+      break;
+    case 'abort':
+      await games.abort(id, by);
+      break;
+    case 'claim-win':
+      await games.claimWin(id, by);
+      break;
+    case 'draw':
+    case 'takeback':
+    case 'rematch':
+      await games.offer(id, by, m.type, m.action);
+      break;
+  }
+  return null;
+}
+
+export function liveRoutes(app: FastifyInstance, games: Games): void {
+  app.get('/api/games/:id/socket', { websocket: true }, (socket: WebSocket, req) => {
+    const send = (e: ServerEvent): void => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(e));
+    };
+    const listener: Listener = { color: null, send };
+    const bucket = new Bucket();
+    let refused = 0;
+    let chain: Promise<unknown> = Promise.resolve();
+    let unlisten: (() => void) | null = null;
+    let id: string;
+    try {
+      id = gameId(req);
+    } catch (e) {
+      send({ type: 'error', error: (e as Error).message, status: 400 });
+      socket.close(1008, 'bad game id');
+      return;
+    }
+    const ready = games.listen(id, listener).then(
+      (off) => {
+        unlisten = off;
+        if (socket.readyState !== socket.OPEN) off();
+      },
+      (e: unknown) => {
+        const status = e instanceof HttpError ? e.status : 500;
+        send({
+          type: 'error',
+          error: e instanceof HttpError ? e.message : 'internal error',
+          status,
+        });
+        socket.close(1008, 'no such game');
+      },
+    );
+    socket.on('message', (data, isBinary) => {
+      if (!bucket.take()) {
+        send({ type: 'error', error: 'too many messages: slow down', status: 429 });
+        if (++refused > MAX_REFUSED) socket.close(1008, 'flood');
+        return;
+      }
+      chain = chain.then(async () => {
+        await ready;
+        if (!unlisten) return;
+        let m: ClientMessage;
+        try {
+          const parsed = clientMessageSchema.safeParse(isBinary ? null : JSON.parse(String(data)));
+          if (!parsed.success)
+            return send({ type: 'error', error: describeIssues(parsed.error.issues), status: 400 });
+          m = parsed.data;
+        } catch {
+          return send({ type: 'error', error: 'a message is one JSON object', status: 400 });
+        }
+        try {
+          const reply = await handle(games, id, listener, m);
+          if (reply) send(reply);
+        } catch (e) {
+          if (e instanceof HttpError) send({ type: 'error', error: e.message, status: e.status });
+          else {
+            req.log.error(e);
+            send({ type: 'error', error: 'internal error', status: 500 });
+          }
+        }
+      });
+    });
+    socket.on('close', () => {
+      void ready.then(() => unlisten?.());
+    });
+  });
+
+  app.get('/api/games/:id/stream', async (req, reply) => {
+    const id = gameId(req);
+    const token = bearer(req);
+    const color = token ? await games.seatOf(id, token) : null;
+    const sse = (req.headers.accept ?? '').includes('text/event-stream');
+    const raw = reply.raw;
+    const listener: Listener = {
+      color,
+      send: (e) => {
+        if (!raw.writableEnded)
+          raw.write(sse ? `data: ${JSON.stringify(e)}\n\n` : `${JSON.stringify(e)}\n`);
+      },
+    };
+    await games.state(id); // 404 before the stream starts
+    reply.hijack();
+    raw.writeHead(200, {
+      'content-type': sse
+        ? 'text/event-stream; charset=utf-8'
+        : 'application/x-ndjson; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
+    const off = await games.listen(id, listener);
+    const keepalive = setInterval(() => raw.write(sse ? ': keepalive\n\n' : '\n'), KEEPALIVE_MS);
+    req.raw.on('close', () => {
+      clearInterval(keepalive);
+      off();
+    });
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * Pub/sub between server processes that share one database: after a process commits a change to a
+ * game it publishes what to tell; every process (itself included) delivers it to its own sockets.
+ */
+import type { Notice } from '../machine/events.ts';
+
+export type BusMessage =
+  | {
+      readonly kind: 'game';
+      readonly id: string;
+      /** The committed version this tells about. */
+      readonly version: number;
+      readonly tell: readonly Notice[];
+    }
+  | {
+      readonly kind: 'presence';
+      readonly id: string;
+      /** The publishing process and how many of its connections sit in each seat. */
+      readonly process: string;
+      readonly white: number;
+      readonly black: number;
+    };
+
+export interface Bus {
+  publish(message: BusMessage): Promise<void>;
+  /** Calls `handler` for every message published by any process, this one included. */
+  subscribe(handler: (message: BusMessage) => void): void;
+  close(): Promise<void>;
+}
+
+/** One process alone: messages go straight back to it. */
+export class LocalBus implements Bus {
+  private handlers: Array<(m: BusMessage) => void> = [];
+  async publish(message: BusMessage): Promise<void> {
+    for (const h of this.handlers) h(message);
+  }
+  subscribe(handler: (m: BusMessage) => void): void {
+    this.handlers.push(handler);
+  }
+  async close(): Promise<void> {
+    this.handlers = [];
+  }
+}

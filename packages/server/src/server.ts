@@ -1,0 +1,55 @@
+/** Starts a whole server: storage, pub/sub, games, HTTP; and stops it. */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './http/app.ts';
+import { LocalBus, type Bus } from './pubsub/bus.ts';
+import { openPostgresBus } from './pubsub/postgres-bus.ts';
+import { Games } from './service/games.ts';
+import { openStore } from './storage/open.ts';
+
+export interface ServerOptions {
+  readonly port: number;
+  readonly host: string;
+  readonly databaseUrl?: string | undefined;
+  readonly dataDir?: string | undefined;
+  readonly webRoot: string | null;
+  readonly logger?: boolean;
+  readonly rateLimit?: number;
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly app: FastifyInstance;
+  readonly games: Games;
+  /** Which database, for people: "SQLite in data/" or "PostgreSQL". */
+  readonly storage: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(o: ServerOptions): Promise<RunningServer> {
+  const store = await openStore({ databaseUrl: o.databaseUrl, dataDir: o.dataDir });
+  const bus: Bus = o.databaseUrl ? await openPostgresBus(o.databaseUrl) : new LocalBus();
+  const games = new Games(store, bus);
+  const app = await buildApp({
+    games,
+    webRoot: o.webRoot,
+    ...(o.logger !== undefined ? { logger: o.logger } : {}),
+    ...(o.rateLimit !== undefined ? { rateLimit: o.rateLimit } : {}),
+  });
+  await games.resumeClocks();
+  await app.listen({ port: o.port, host: o.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : o.port;
+  const shown = o.host === '0.0.0.0' || o.host === '::' ? 'localhost' : o.host;
+  return {
+    url: `http://${shown}:${port}/`,
+    app,
+    games,
+    storage: o.databaseUrl ? 'PostgreSQL' : `SQLite in ${o.dataDir ?? 'data'}/`,
+    async close() {
+      await app.close();
+      await games.close();
+      await bus.close();
+      await store.close();
+    },
+  };
+}

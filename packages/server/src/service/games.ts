@@ -1,0 +1,462 @@
+/**
+ * The games of this process: loads records from storage, runs the state machine one event at a
+ * time per game, commits, then publishes what to tell on the bus and delivers it to the local
+ * listeners (sockets and streams). Flag timers live here too. Several processes may serve the
+ * same game: a save over a version someone else changed is retried on the fresh record.
+ */
+import type { Position } from '@citadel/core';
+import type {
+  ByColor,
+  Color,
+  CreateGameRequest,
+  GameState,
+  OfferAction,
+  OfferKind,
+  Seat,
+  ServerEvent,
+} from '@citadel/protocol';
+import { rateGame, startRating } from '../accounts/ratings.ts';
+import { flagAt } from '../machine/clock.ts';
+import type { GameEvent, Notice } from '../machine/events.ts';
+import {
+  newGameRecord,
+  rematchRecord,
+  type GameRecord,
+  type SeatRecord,
+} from '../machine/record.ts';
+import { positionOf, startPosition, syncPosition } from '../machine/replay.ts';
+import { step } from '../machine/step.ts';
+import { gameState, type SeatRatings } from '../machine/view.ts';
+import type { Bus, BusMessage } from '../pubsub/bus.ts';
+import type { RatingRow, Store } from '../storage/store.ts';
+import { HttpError } from './errors.ts';
+import { hashToken, newGameId, newToken } from './ids.ts';
+
+/** Someone watching a game: a socket or a stream, with the seat it plays (null: spectator). */
+export interface Listener {
+  color: Color | null;
+  send(event: ServerEvent): void;
+}
+
+/** Who asks: an account (from the session cookie) or nobody. */
+export interface Account {
+  readonly id: number;
+  readonly username: string;
+}
+
+interface Live {
+  record: GameRecord;
+  position: Position;
+  listeners: Set<Listener>;
+  /** Connections per seat by process id (this one's and the others' from the bus). */
+  presence: Map<string, ByColor<number>>;
+  awaySince: ByColor<number | null>;
+  queue: Promise<unknown>;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+
+const MAX_CACHED = 20_000;
+/** Flag timers further out than this are set again when they fire (setTimeout's limit is ~24 days). */
+const MAX_TIMER_MS = 86_400_000;
+
+export interface ActResult {
+  readonly game: GameRecord;
+  readonly state: GameState;
+}
+
+export class Games {
+  private readonly live = new Map<string, Live>();
+  readonly processId = newToken().slice(0, 12);
+  private closed = false;
+
+  constructor(
+    readonly store: Store,
+    private readonly bus: Bus,
+    readonly now: () => number = Date.now,
+  ) {
+    bus.subscribe((m) => void this.onBus(m));
+  }
+
+  /** Sets flag timers for every game with a running clock (after a start or restart). */
+  async resumeClocks(): Promise<number> {
+    const running = await this.store.runningGames();
+    for (const g of running) {
+      const live = await this.load(g.id);
+      if (live) this.armTimer(live);
+    }
+    return running.length;
+  }
+
+  async create(
+    req: CreateGameRequest,
+    account: Account | null,
+  ): Promise<{ id: string; seat: Seat }> {
+    const pos = startPosition(req.variant, req.array, req.rules);
+    if (!pos.ok) throw new HttpError(400, pos.error);
+    if (req.rated && !account)
+      throw new HttpError(400, 'a rated game needs an account: log in first');
+    const choice = req.color ?? 'random';
+    const color: Color = choice === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : choice;
+    const token = newToken();
+    const rs = pos.value.rs;
+    const record = newGameRecord({
+      id: newGameId(),
+      variant: rs.def.id,
+      array: rs.array.id,
+      rules: { ...rs.switches },
+      clock: req.clock ?? null,
+      rated: req.rated ?? false,
+      lobby: req.lobby ?? false,
+      creator: color,
+      seat: this.seat(token, account),
+      now: this.now(),
+    });
+    await this.store.createGame(record);
+    this.remember(record, pos.value);
+    return { id: record.id, seat: { color, token } };
+  }
+
+  async join(id: string, account: Account | null): Promise<Seat> {
+    const live = await this.mustLoad(id);
+    const g = live.record;
+    const free: Color | null = !g.seats.white ? 'white' : !g.seats.black ? 'black' : null;
+    if (!free || g.status !== 'waiting') throw new HttpError(409, 'both seats are taken');
+    if (g.rated && !account)
+      throw new HttpError(403, 'a rated game needs an account: log in first');
+    const taken = g.seats.white ?? g.seats.black;
+    if (account && taken?.accountId === account.id)
+      throw new HttpError(409, 'you created this game: send its link to your opponent');
+    const token = newToken();
+    await this.apply(id, () => ({ type: 'join', seat: this.seat(token, account) }));
+    return { color: free, token };
+  }
+
+  /** The colour a token sits in, or 403. */
+  async seatOf(id: string, token: string | undefined): Promise<Color> {
+    const live = await this.mustLoad(id);
+    const color = token ? this.colorOf(live.record, token) : null;
+    if (!color)
+      throw new HttpError(
+        403,
+        token
+          ? 'this token has no seat in this game'
+          : 'a seat token is needed (Authorization: Bearer <token>)',
+      );
+    return color;
+  }
+
+  colorOf(g: GameRecord, token: string): Color | null {
+    const h = hashToken(token);
+    if (g.seats.white?.tokenHash === h) return 'white';
+    if (g.seats.black?.tokenHash === h) return 'black';
+    return null;
+  }
+
+  move(id: string, by: Color, move: string, ply?: number): Promise<ActResult> {
+    return this.apply(id, () => ({
+      type: 'move',
+      by,
+      move,
+      ...(ply !== undefined ? { ply } : {}),
+    }));
+  }
+  resign(id: string, by: Color): Promise<ActResult> {
+    return this.apply(id, () => ({ type: 'resign', by }));
+  }
+  abort(id: string, by: Color): Promise<ActResult> {
+    return this.apply(id, () => ({ type: 'abort', by }));
+  }
+  offer(id: string, by: Color, kind: OfferKind, action: OfferAction): Promise<ActResult> {
+    const rematchId = newGameId();
+    return this.apply(id, () => ({ type: 'offer', kind, action, by, rematchId }));
+  }
+  claimWin(id: string, by: Color): Promise<ActResult> {
+    return this.apply(id, (live) => ({
+      type: 'claim-win',
+      by,
+      opponentAwaySince: live.awaySince[by === 'white' ? 'black' : 'white'],
+    }));
+  }
+
+  /** The game as it is now (read from storage, so another process's changes show). */
+  async state(id: string): Promise<GameState> {
+    const live = await this.mustLoad(id, true);
+    return this.view(live);
+  }
+
+  /** The record and position of a game, read from storage (for the PGN). */
+  async snapshot(id: string): Promise<{ record: GameRecord; position: Position }> {
+    const live = await this.mustLoad(id, true);
+    return { record: live.record, position: live.position };
+  }
+
+  /** A rematch's seat for the player of `color` in the ended game `id`. */
+  async rematchSeat(
+    id: string,
+    color: Color,
+    token: string,
+  ): Promise<{ id: string; seat: Seat } | undefined> {
+    const old = await this.mustLoad(id);
+    if (!old.record.rematchId) return undefined;
+    // The rematch keeps each player's token: colours swap.
+    const next = await this.mustLoad(old.record.rematchId);
+    const mine: Color = color === 'white' ? 'black' : 'white';
+    if (next.record.seats[mine]?.tokenHash !== hashToken(token)) return undefined;
+    return { id: next.record.id, seat: { color: mine, token } };
+  }
+
+  /** Starts delivering a game's events to `listener`, beginning with its whole state. */
+  async listen(id: string, listener: Listener): Promise<() => void> {
+    const live = await this.mustLoad(id, true);
+    live.listeners.add(listener);
+    listener.send({ type: 'state', game: this.view(live), you: listener.color });
+    if (listener.color) void this.publishPresence(live);
+    return () => {
+      live.listeners.delete(listener);
+      if (listener.color) void this.publishPresence(live);
+    };
+  }
+
+  /** Sends one listener the whole state again (after it took a seat). */
+  async resend(id: string, listener: Listener): Promise<void> {
+    const live = await this.mustLoad(id);
+    listener.send({ type: 'state', game: this.view(live), you: listener.color });
+    void this.publishPresence(live);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const live of this.live.values()) if (live.timer) clearTimeout(live.timer);
+    await Promise.allSettled([...this.live.values()].map((l) => l.queue));
+  }
+
+  private seat(token: string, account: Account | null): SeatRecord {
+    return {
+      tokenHash: hashToken(token),
+      accountId: account?.id ?? null,
+      name: account?.username ?? null,
+    };
+  }
+
+  private view(live: Live): GameState {
+    return gameState(
+      live.record,
+      live.position,
+      this.now(),
+      this.connected(live),
+      this.ratingsOf(live),
+    );
+  }
+
+  private connected(live: Live): ByColor<boolean> {
+    const c = { white: false, black: false };
+    for (const p of live.presence.values()) {
+      if (p.white > 0) c.white = true;
+      if (p.black > 0) c.black = true;
+    }
+    return c;
+  }
+
+  private ratingCache = new Map<number, Map<string, number>>();
+  private ratingsOf(live: Live): SeatRatings {
+    const r: { white?: number; black?: number } = {};
+    for (const c of ['white', 'black'] as const) {
+      const acc = live.record.seats[c]?.accountId;
+      const v = acc == null ? undefined : this.ratingCache.get(acc)?.get(live.record.variant);
+      if (v !== undefined) r[c] = v;
+    }
+    return r;
+  }
+
+  private async refreshRatings(g: GameRecord): Promise<void> {
+    const ids = [g.seats.white?.accountId, g.seats.black?.accountId].filter(
+      (x): x is number => x != null,
+    );
+    if (!ids.length) return;
+    for (const row of await this.store.ratings(ids)) {
+      let m = this.ratingCache.get(row.accountId);
+      if (!m) this.ratingCache.set(row.accountId, (m = new Map()));
+      m.set(row.variant, row.rating);
+    }
+  }
+
+  private remember(record: GameRecord, position: Position): Live {
+    const live: Live = {
+      record,
+      position,
+      listeners: new Set(),
+      presence: new Map(),
+      // Until presence says otherwise, a seat counts as away since the game was read here.
+      awaySince: { white: this.now(), black: this.now() },
+      queue: Promise.resolve(),
+      timer: null,
+    };
+    this.live.set(record.id, live);
+    if (this.live.size > MAX_CACHED) {
+      for (const [key, l] of this.live) {
+        if (this.live.size <= MAX_CACHED) break;
+        if (!l.listeners.size && !l.timer) this.live.delete(key);
+      }
+    }
+    return live;
+  }
+
+  /** The game from the cache, or from storage; `fresh` reads storage to catch up with others. */
+  private async load(id: string, fresh = false): Promise<Live | null> {
+    const cached = this.live.get(id);
+    if (cached && !fresh) return cached;
+    const record = await this.store.getGame(id);
+    if (!record) return null;
+    if (cached) {
+      await this.catchUp(cached, record);
+      return cached;
+    }
+    const again = this.live.get(id);
+    if (again) return again;
+    const pos = positionOf(record);
+    if (!pos.ok) throw new HttpError(500, 'this game cannot be read');
+    await this.refreshRatings(record);
+    return this.remember(record, pos.value);
+  }
+
+  private async mustLoad(id: string, fresh = false): Promise<Live> {
+    const live = await this.load(id, fresh);
+    if (!live) throw new HttpError(404, `no game ${id}`);
+    return live;
+  }
+
+  private async catchUp(live: Live, record: GameRecord): Promise<void> {
+    if (record.version <= live.record.version) return;
+    const pos = syncPosition(live.position, record);
+    if (!pos.ok) throw new HttpError(500, 'this game cannot be read');
+    live.position = pos.value;
+    live.record = record;
+    this.armTimer(live);
+    if (record.status === 'ended') await this.refreshRatings(record);
+  }
+
+  /** Runs one event through the machine, commits it and tells everyone; queued per game. */
+  private async apply(id: string, event: (live: Live) => GameEvent): Promise<ActResult> {
+    const live = await this.mustLoad(id);
+    const run = live.queue.then(() => this.applyNow(live, event));
+    live.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async applyNow(live: Live, event: (live: Live) => GameEvent): Promise<ActResult> {
+    for (let attempt = 0; ; attempt++) {
+      const before = live.record;
+      const now = this.now();
+      const s = step(before, live.position, event(live), now);
+      if (!s.ok) throw new HttpError(s.status, s.error);
+      if (s.game === before) return { game: before, state: this.view(live) };
+      const rematch =
+        s.rematch && s.game.rematchId ? rematchRecord(s.game, s.game.rematchId, now) : undefined;
+      const ratings =
+        s.game.status === 'ended' && before.status !== 'ended'
+          ? await this.ratingsAfter(s.game)
+          : [];
+      let saved: boolean;
+      try {
+        saved = await this.store.saveGame(s.game, before.version, {
+          ...(rematch ? { create: rematch } : {}),
+          ratings,
+        });
+      } catch (e) {
+        this.resync(live, before);
+        throw e;
+      }
+      if (!saved) {
+        // Another process changed the game first: read it and try the event again on it.
+        this.resync(live, before);
+        const fresh = await this.store.getGame(live.record.id);
+        if (!fresh || attempt >= 3)
+          throw new HttpError(409, 'the game changed meanwhile: try again');
+        await this.catchUp(live, fresh);
+        continue;
+      }
+      live.record = s.game;
+      if (ratings.length)
+        for (const r of ratings) this.ratingCache.get(r.accountId)?.set(r.variant, r.rating);
+      this.armTimer(live);
+      await this.bus.publish({
+        kind: 'game',
+        id: s.game.id,
+        version: s.game.version,
+        tell: s.tell,
+      });
+      if (s.refusal) throw new HttpError(s.refusal.status, s.refusal.error);
+      return { game: s.game, state: this.view(live) };
+    }
+  }
+
+  /** Puts the position back to the record's moves after a refused or failed save. */
+  private resync(live: Live, record: GameRecord): void {
+    const pos = syncPosition(live.position, record);
+    if (pos.ok) live.position = pos.value;
+  }
+
+  private async ratingsAfter(g: GameRecord): Promise<RatingRow[]> {
+    const w = g.seats.white?.accountId;
+    const b = g.seats.black?.accountId;
+    if (!g.rated || w == null || b == null || g.result === '*' || g.result === null) return [];
+    const rows = await this.store.ratings([w, b]);
+    const find = (id: number) =>
+      rows.find((r) => r.accountId === id && r.variant === g.variant) ?? startRating(id, g.variant);
+    const score = g.result === '1-0' ? 1 : g.result === '0-1' ? 0 : 0.5;
+    return rateGame(find(w), find(b), score);
+  }
+
+  private armTimer(live: Live): void {
+    if (live.timer) clearTimeout(live.timer);
+    live.timer = null;
+    const at = flagAt(live.record);
+    if (at === null || this.closed) return;
+    const wait = Math.min(MAX_TIMER_MS, Math.max(0, at - this.now()) + 5);
+    live.timer = setTimeout(() => {
+      live.timer = null;
+      this.apply(live.record.id, () => ({ type: 'flag' })).catch(() => this.armTimer(live));
+    }, wait);
+    live.timer.unref?.();
+  }
+
+  private async publishPresence(live: Live): Promise<void> {
+    let white = 0;
+    let black = 0;
+    for (const l of live.listeners) {
+      if (l.color === 'white') white++;
+      else if (l.color === 'black') black++;
+    }
+    await this.bus
+      .publish({ kind: 'presence', id: live.record.id, process: this.processId, white, black })
+      .catch(() => undefined);
+  }
+
+  private async onBus(m: BusMessage): Promise<void> {
+    const live = this.live.get(m.id);
+    if (!live) return;
+    if (m.kind === 'presence') {
+      const before = this.connected(live);
+      if (m.white === 0 && m.black === 0) live.presence.delete(m.process);
+      else live.presence.set(m.process, { white: m.white, black: m.black });
+      const after = this.connected(live);
+      for (const c of ['white', 'black'] as const)
+        if (before[c] !== after[c] || (!after[c] && live.awaySince[c] === null))
+          live.awaySince[c] = after[c] ? null : this.now();
+      const spectators = [...live.listeners].filter((l) => l.color === null).length;
+      for (const l of live.listeners) l.send({ type: 'presence', connected: after, spectators });
+      return;
+    }
+    if (m.version > live.record.version) {
+      const fresh = await this.store.getGame(m.id).catch(() => null);
+      if (fresh) await this.catchUp(live, fresh).catch(() => undefined);
+    }
+    this.deliver(live, m.tell);
+  }
+
+  private deliver(live: Live, tell: readonly Notice[]): void {
+    for (const n of tell)
+      for (const l of live.listeners)
+        l.send(n.type === 'state' ? { type: 'state', game: this.view(live), you: l.color } : n);
+  }
+}

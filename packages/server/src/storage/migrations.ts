@@ -1,0 +1,87 @@
+/**
+ * Versioned migrations, the same for SQLite and PostgreSQL (Kysely's migrator records which ran).
+ * A migration is never edited once merged: changes come as a new one.
+ */
+import type { Kysely, Migration } from 'kysely';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001-games-accounts': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('games')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('variant', 'text', (c) => c.notNull())
+          .addColumn('array_id', 'text', (c) => c.notNull())
+          .addColumn('rules', 'text', (c) => c.notNull())
+          .addColumn('clock', 'text')
+          .addColumn('rated', 'integer', (c) => c.notNull())
+          .addColumn('lobby', 'integer', (c) => c.notNull())
+          .addColumn('white_token', 'text')
+          .addColumn('black_token', 'text')
+          .addColumn('white_account', 'integer')
+          .addColumn('black_account', 'integer')
+          .addColumn('white_name', 'text')
+          .addColumn('black_name', 'text')
+          .addColumn('moves', 'text', (c) => c.notNull())
+          .addColumn('move_clocks', 'text', (c) => c.notNull())
+          .addColumn('clock_white', 'bigint', (c) => c.notNull())
+          .addColumn('clock_black', 'bigint', (c) => c.notNull())
+          .addColumn('turn_started_at', 'bigint')
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('result', 'text')
+          .addColumn('reason', 'text')
+          .addColumn('end_text', 'text')
+          .addColumn('offers', 'text', (c) => c.notNull())
+          .addColumn('rematch_id', 'text')
+          .addColumn('version', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('ended_at', 'bigint')
+          .execute();
+        for (const [name, cols] of [
+          ['games_status', ['status', 'lobby', 'created_at']],
+          ['games_white_token', ['white_token']],
+          ['games_black_token', ['black_token']],
+          ['games_white_account', ['white_account', 'ended_at']],
+          ['games_black_account', ['black_account', 'ended_at']],
+          ['games_variant_ended', ['variant', 'ended_at']],
+          ['games_ended', ['ended_at']],
+        ] as const)
+          await db.schema
+            .createIndex(name)
+            .on('games')
+            .columns([...cols])
+            .execute();
+
+        await db.schema
+          .createTable('accounts')
+          .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
+            dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          .addColumn('username', 'text', (c) => c.notNull())
+          .addColumn('username_key', 'text', (c) => c.notNull().unique())
+          .addColumn('password_hash', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('sessions')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          .addColumn('account_id', 'integer', (c) => c.notNull().references('accounts.id'))
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('ratings')
+          .addColumn('account_id', 'integer', (c) => c.notNull().references('accounts.id'))
+          .addColumn('variant', 'text', (c) => c.notNull())
+          .addColumn('rating', 'double precision', (c) => c.notNull())
+          .addColumn('rd', 'double precision', (c) => c.notNull())
+          .addColumn('volatility', 'double precision', (c) => c.notNull())
+          .addColumn('games', 'integer', (c) => c.notNull())
+          .addPrimaryKeyConstraint('ratings_pk', ['account_id', 'variant'])
+          .execute();
+      },
+    },
+  };
+}

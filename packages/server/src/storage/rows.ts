@@ -1,0 +1,75 @@
+/** Converting between a game record and its row. */
+import type { GameRecord, SeatRecord } from '../machine/record.ts';
+import type { GamesTable } from './schema.ts';
+
+export function gameToRow(g: GameRecord): GamesTable {
+  return {
+    id: g.id,
+    variant: g.variant,
+    array_id: g.array,
+    rules: JSON.stringify(g.rules),
+    clock: g.clock ? JSON.stringify(g.clock) : null,
+    rated: g.rated ? 1 : 0,
+    lobby: g.lobby ? 1 : 0,
+    white_token: g.seats.white?.tokenHash ?? null,
+    black_token: g.seats.black?.tokenHash ?? null,
+    white_account: g.seats.white?.accountId ?? null,
+    black_account: g.seats.black?.accountId ?? null,
+    white_name: g.seats.white?.name ?? null,
+    black_name: g.seats.black?.name ?? null,
+    moves: JSON.stringify(g.moves),
+    move_clocks: JSON.stringify(g.moveClocks),
+    clock_white: g.clockLeft.white,
+    clock_black: g.clockLeft.black,
+    turn_started_at: g.turnStartedAt,
+    status: g.status,
+    result: g.result,
+    reason: g.reason,
+    end_text: g.text,
+    offers: JSON.stringify(g.offers),
+    rematch_id: g.rematchId,
+    version: g.version,
+    created_at: g.createdAt,
+    ended_at: g.endedAt,
+  };
+}
+
+const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
+
+function seat(
+  token: string | null,
+  account: number | null,
+  name: string | null,
+): SeatRecord | null {
+  return token === null ? null : { tokenHash: token, accountId: num(account), name };
+}
+
+/** The record of a row written by `gameToRow` (PostgreSQL returns bigints as text). */
+export function rowToGame(r: GamesTable): GameRecord {
+  return {
+    id: r.id,
+    variant: r.variant,
+    array: r.array_id,
+    rules: JSON.parse(r.rules) as GameRecord['rules'],
+    clock: r.clock === null ? null : (JSON.parse(r.clock) as GameRecord['clock']),
+    rated: Number(r.rated) === 1,
+    lobby: Number(r.lobby) === 1,
+    seats: {
+      white: seat(r.white_token, r.white_account, r.white_name),
+      black: seat(r.black_token, r.black_account, r.black_name),
+    },
+    moves: JSON.parse(r.moves) as string[],
+    moveClocks: JSON.parse(r.move_clocks) as number[],
+    clockLeft: { white: Number(r.clock_white), black: Number(r.clock_black) },
+    turnStartedAt: num(r.turn_started_at),
+    status: r.status as GameRecord['status'],
+    result: r.result as GameRecord['result'],
+    reason: r.reason as GameRecord['reason'],
+    text: r.end_text,
+    offers: JSON.parse(r.offers) as GameRecord['offers'],
+    rematchId: r.rematch_id,
+    version: Number(r.version),
+    createdAt: Number(r.created_at),
+    endedAt: num(r.ended_at),
+  };
+}

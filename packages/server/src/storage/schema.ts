@@ -1,0 +1,69 @@
+/** The tables as Kysely sees them. Times are epoch milliseconds; JSON columns hold text. */
+import type { Generated } from 'kysely';
+
+export interface GamesTable {
+  id: string;
+  variant: string;
+  array_id: string;
+  /** JSON: the rule switches. */
+  rules: string;
+  /** JSON: the time control, or null. */
+  clock: string | null;
+  rated: number;
+  lobby: number;
+  white_token: string | null;
+  black_token: string | null;
+  white_account: number | null;
+  black_account: number | null;
+  white_name: string | null;
+  black_name: string | null;
+  /** JSON arrays: move text, and the mover's clock after each move. */
+  moves: string;
+  move_clocks: string;
+  clock_white: number;
+  clock_black: number;
+  turn_started_at: number | null;
+  status: string;
+  result: string | null;
+  reason: string | null;
+  end_text: string | null;
+  /** JSON: the pending offers. */
+  offers: string;
+  rematch_id: string | null;
+  version: number;
+  created_at: number;
+  ended_at: number | null;
+}
+
+export interface AccountsTable {
+  id: Generated<number>;
+  username: string;
+  /** Lower-case username: names are unique regardless of case. */
+  username_key: string;
+  /** scrypt parameters, salt and key (passwords.ts). */
+  password_hash: string;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie's secret. */
+  token_hash: string;
+  account_id: number;
+  expires_at: number;
+}
+
+export interface RatingsTable {
+  account_id: number;
+  variant: string;
+  rating: number;
+  rd: number;
+  volatility: number;
+  games: number;
+}
+
+export interface Database {
+  games: GamesTable;
+  accounts: AccountsTable;
+  sessions: SessionsTable;
+  ratings: RatingsTable;
+}

@@ -1,0 +1,231 @@
+/** The store over Kysely: the same queries for SQLite and PostgreSQL. */
+import { Migrator, type Kysely } from 'kysely';
+import type { GameRecord } from '../machine/record.ts';
+import { migrations, type Dialect } from './migrations.ts';
+import { gameToRow, rowToGame } from './rows.ts';
+import type { Database } from './schema.ts';
+import type { AccountRow, ArchiveFilter, RatingRow, Store } from './store.ts';
+
+/** Runs the migrations not yet run; throws with the failing migration's error. */
+export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations(dialect) },
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+const account = (r: { id: number; username: string; password_hash: string }): AccountRow => ({
+  id: Number(r.id),
+  username: r.username,
+  passwordHash: r.password_hash,
+});
+
+export class SqlStore implements Store {
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly dialect: Dialect,
+    private readonly onClose: () => Promise<void> = async () => {},
+  ) {}
+
+  async createGame(g: GameRecord): Promise<void> {
+    await this.db.insertInto('games').values(gameToRow(g)).execute();
+  }
+
+  async saveGame(
+    g: GameRecord,
+    fromVersion: number,
+    also: { readonly create?: GameRecord; readonly ratings?: readonly RatingRow[] } = {},
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      const r = await tx
+        .updateTable('games')
+        .set(gameToRow(g))
+        .where('id', '=', g.id)
+        .where('version', '=', fromVersion)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) return false;
+      if (also.create) await tx.insertInto('games').values(gameToRow(also.create)).execute();
+      for (const x of also.ratings ?? []) {
+        const values = {
+          account_id: x.accountId,
+          variant: x.variant,
+          rating: x.rating,
+          rd: x.rd,
+          volatility: x.volatility,
+          games: x.games,
+        };
+        await tx
+          .insertInto('ratings')
+          .values(values)
+          .onConflict((oc) =>
+            oc.columns(['account_id', 'variant']).doUpdateSet({
+              rating: x.rating,
+              rd: x.rd,
+              volatility: x.volatility,
+              games: x.games,
+            }),
+          )
+          .execute();
+      }
+      return true;
+    });
+  }
+
+  async getGame(id: string): Promise<GameRecord | null> {
+    const r = await this.db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
+    return r ? rowToGame(r) : null;
+  }
+
+  async lobby(limit: number): Promise<GameRecord[]> {
+    const rows = await this.db
+      .selectFrom('games')
+      .selectAll()
+      .where('status', '=', 'waiting')
+      .where('lobby', '=', 1)
+      .orderBy('created_at', 'asc')
+      .limit(limit)
+      .execute();
+    return rows.map(rowToGame);
+  }
+
+  async gamesOf(
+    tokenHashes: readonly string[],
+    accountId: number | null,
+    limit: number,
+  ): Promise<GameRecord[]> {
+    if (!tokenHashes.length && accountId === null) return [];
+    const rows = await this.db
+      .selectFrom('games')
+      .selectAll()
+      .where((eb) => {
+        const any = [];
+        if (tokenHashes.length) {
+          any.push(eb('white_token', 'in', [...tokenHashes]));
+          any.push(eb('black_token', 'in', [...tokenHashes]));
+        }
+        if (accountId !== null) {
+          any.push(eb('white_account', '=', accountId));
+          any.push(eb('black_account', '=', accountId));
+        }
+        return eb.or(any);
+      })
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map(rowToGame);
+  }
+
+  async archive(f: ArchiveFilter): Promise<GameRecord[]> {
+    let q = this.db
+      .selectFrom('games')
+      .selectAll()
+      .where('status', '=', 'ended')
+      .where('reason', '!=', 'abort');
+    if (f.accountId !== undefined) {
+      const id = f.accountId;
+      q = q.where((eb) => eb.or([eb('white_account', '=', id), eb('black_account', '=', id)]));
+    }
+    if (f.variant !== undefined) q = q.where('variant', '=', f.variant);
+    if (f.before !== undefined) q = q.where('ended_at', '<', f.before);
+    const rows = await q.orderBy('ended_at', 'desc').limit(f.limit).execute();
+    return rows.map(rowToGame);
+  }
+
+  async runningGames(): Promise<GameRecord[]> {
+    const rows = await this.db
+      .selectFrom('games')
+      .selectAll()
+      .where('status', '=', 'started')
+      .where('turn_started_at', 'is not', null)
+      .execute();
+    return rows.map(rowToGame);
+  }
+
+  async createAccount(
+    username: string,
+    passwordHash: string,
+    now: number,
+  ): Promise<AccountRow | null> {
+    const key = username.toLowerCase();
+    const taken = await this.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('username_key', '=', key)
+      .executeTakeFirst();
+    if (taken) return null;
+    try {
+      const r = await this.db
+        .insertInto('accounts')
+        .values({ username, username_key: key, password_hash: passwordHash, created_at: now })
+        .returning(['id', 'username', 'password_hash'])
+        .executeTakeFirstOrThrow();
+      return account(r);
+    } catch {
+      // The unique index refused a name registered meanwhile.
+      return null;
+    }
+  }
+
+  async accountByName(username: string): Promise<AccountRow | null> {
+    const r = await this.db
+      .selectFrom('accounts')
+      .select(['id', 'username', 'password_hash'])
+      .where('username_key', '=', username.toLowerCase())
+      .executeTakeFirst();
+    return r ? account(r) : null;
+  }
+
+  async accountById(id: number): Promise<AccountRow | null> {
+    const r = await this.db
+      .selectFrom('accounts')
+      .select(['id', 'username', 'password_hash'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return r ? account(r) : null;
+  }
+
+  async createSession(tokenHash: string, accountId: number, expiresAt: number): Promise<void> {
+    await this.db
+      .insertInto('sessions')
+      .values({ token_hash: tokenHash, account_id: accountId, expires_at: expiresAt })
+      .execute();
+  }
+
+  async sessionAccount(tokenHash: string, now: number): Promise<number | null> {
+    const r = await this.db
+      .selectFrom('sessions')
+      .select('account_id')
+      .where('token_hash', '=', tokenHash)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return r ? Number(r.account_id) : null;
+  }
+
+  async deleteSession(tokenHash: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+  }
+
+  async ratings(accountIds: readonly number[]): Promise<RatingRow[]> {
+    if (!accountIds.length) return [];
+    const rows = await this.db
+      .selectFrom('ratings')
+      .selectAll()
+      .where('account_id', 'in', [...accountIds])
+      .execute();
+    return rows.map((r) => ({
+      accountId: Number(r.account_id),
+      variant: r.variant,
+      rating: Number(r.rating),
+      rd: Number(r.rd),
+      volatility: Number(r.volatility),
+      games: Number(r.games),
+    }));
+  }
+
+  async close(): Promise<void> {
+    await this.db.destroy();
+    await this.onClose();
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Storage, one interface for SQLite and PostgreSQL. Every write is one transaction; a caller
+ * acknowledges a change only after the promise resolves (the change is committed).
+ */
+import type { GameRecord } from '../machine/record.ts';
+
+export interface AccountRow {
+  readonly id: number;
+  readonly username: string;
+  readonly passwordHash: string;
+}
+
+export interface RatingRow {
+  readonly accountId: number;
+  readonly variant: string;
+  readonly rating: number;
+  readonly rd: number;
+  readonly volatility: number;
+  readonly games: number;
+}
+
+export interface ArchiveFilter {
+  readonly accountId?: number;
+  readonly variant?: string;
+  readonly before?: number;
+  readonly limit: number;
+}
+
+export interface Store {
+  readonly dialect: 'sqlite' | 'postgres';
+  createGame(g: GameRecord): Promise<void>;
+  /**
+   * Writes `g` over the stored version it was made from (`fromVersion`); false when someone
+   * else changed the game first. `also.create` (a rematch) and `also.ratings` are written in the
+   * same transaction.
+   */
+  saveGame(
+    g: GameRecord,
+    fromVersion: number,
+    also?: { readonly create?: GameRecord; readonly ratings?: readonly RatingRow[] },
+  ): Promise<boolean>;
+  getGame(id: string): Promise<GameRecord | null>;
+  /** Open challenges, oldest first. */
+  lobby(limit: number): Promise<GameRecord[]>;
+  /** Games where a seat's token hash is one of `tokenHashes` or the account sits. */
+  gamesOf(
+    tokenHashes: readonly string[],
+    accountId: number | null,
+    limit: number,
+  ): Promise<GameRecord[]>;
+  /** Finished games, newest first. */
+  archive(filter: ArchiveFilter): Promise<GameRecord[]>;
+  /** Games in progress with a running clock (their flag timers are set again after a restart). */
+  runningGames(): Promise<GameRecord[]>;
+
+  createAccount(username: string, passwordHash: string, now: number): Promise<AccountRow | null>;
+  accountByName(username: string): Promise<AccountRow | null>;
+  accountById(id: number): Promise<AccountRow | null>;
+  createSession(tokenHash: string, accountId: number, expiresAt: number): Promise<void>;
+  sessionAccount(tokenHash: string, now: number): Promise<number | null>;
+  deleteSession(tokenHash: string): Promise<void>;
+  ratings(accountIds: readonly number[]): Promise<RatingRow[]>;
+
+  close(): Promise<void>;
+}
