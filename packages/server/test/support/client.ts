@@ -1,0 +1,102 @@
+/** Test clients: JSON over HTTP, and a WebSocket that queues the server's events for `next`. */
+import type { ServerEvent } from '@citadel/protocol';
+import WebSocket from 'ws';
+
+export interface Answer<T = Record<string, unknown>> {
+  readonly status: number;
+  readonly body: T;
+  readonly headers: Headers;
+}
+
+export function api(base: string) {
+  const call = async <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+    cookie?: string,
+  ): Promise<Answer<T>> => {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers['authorization'] = `Bearer ${token}`;
+    if (cookie) headers['cookie'] = cookie;
+    const r = await fetch(new URL(path, base), {
+      method,
+      headers,
+      ...(body !== undefined
+        ? { body: typeof body === 'string' ? body : JSON.stringify(body) }
+        : {}),
+    });
+    const text = await r.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON (PGN, HTML)
+    }
+    return { status: r.status, body: parsed as T, headers: r.headers };
+  };
+  return {
+    get: <T = Record<string, unknown>>(path: string, token?: string, cookie?: string) =>
+      call<T>('GET', path, undefined, token, cookie),
+    post: <T = Record<string, unknown>>(
+      path: string,
+      body: unknown = {},
+      token?: string,
+      cookie?: string,
+    ) => call<T>('POST', path, body, token, cookie),
+  };
+}
+
+export class SocketClient {
+  readonly events: ServerEvent[] = [];
+  private waiters: Array<() => void> = [];
+  private read = 0;
+  readonly ws: WebSocket;
+  readonly opened: Promise<void>;
+
+  constructor(url: string) {
+    this.ws = new WebSocket(url);
+    this.opened = new Promise((done, fail) => {
+      this.ws.once('open', () => done());
+      this.ws.once('error', fail);
+    });
+    this.ws.on('message', (data) => {
+      this.events.push(JSON.parse(String(data)) as ServerEvent);
+      for (const w of this.waiters.splice(0)) w();
+    });
+  }
+
+  send(message: unknown): void {
+    this.ws.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  /** The next event of `type` not read yet (events before it are skipped). */
+  async next<K extends ServerEvent['type']>(
+    type: K,
+    timeoutMs = 10_000,
+  ): Promise<Extract<ServerEvent, { type: K }>> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      while (this.read < this.events.length) {
+        const e = this.events[this.read++]!;
+        if (e.type === type) return e as Extract<ServerEvent, { type: K }>;
+      }
+      if (Date.now() > deadline)
+        throw new Error(
+          `no '${type}' event within ${timeoutMs} ms; got ${JSON.stringify(this.events.slice(-3))}`,
+        );
+      await new Promise<void>((done) => {
+        const t = setTimeout(done, Math.max(1, deadline - Date.now()));
+        this.waiters.push(() => {
+          clearTimeout(t);
+          done();
+        });
+      });
+    }
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * A throwaway PostgreSQL cluster for tests: initdb in a temporary folder, started on a free port
+ * on 127.0.0.1, owned by the `postgres` system user when we run as root (PostgreSQL refuses to
+ * run as root). Uses Debian's postgresql package (`.ci/run` installs it).
+ */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface Cluster {
+  readonly url: string;
+  stop(): void;
+}
+
+function binDir(): string | null {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
+  for (const v of versions)
+    if (existsSync(join(root, v, 'bin', 'initdb'))) return join(root, v, 'bin');
+  return null;
+}
+
+export const postgresAvailable = (): boolean => binDir() !== null;
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => done(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+export async function startCluster(): Promise<Cluster> {
+  const bin = binDir();
+  if (!bin) throw new Error('PostgreSQL is not installed (apt-get install postgresql)');
+  const dir = mkdtempSync(join(tmpdir(), 'citadel-pg-'));
+  chmodSync(dir, 0o700);
+  const asRoot = process.getuid?.() === 0;
+  let uid = 0;
+  let gid = 0;
+  if (asRoot) {
+    uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    chownSync(dir, uid, gid);
+  }
+  const run = (cmd: string, args: string[]): void => {
+    execFileSync(cmd, args, {
+      stdio: 'pipe',
+      cwd: dir,
+      ...(asRoot ? { uid, gid } : {}),
+      env: { PATH: process.env['PATH'] ?? '', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
+    });
+  };
+  const data = join(dir, 'data');
+  const port = await freePort();
+  run(join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '--no-sync',
+    '-E',
+    'UTF8',
+  ]);
+  run(join(bin, 'pg_ctl'), [
+    '-D',
+    data,
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`,
+    'start',
+  ]);
+  run(join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'citadel']);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/citadel`,
+    stop() {
+      try {
+        run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
