@@ -45,8 +45,12 @@ export interface GameEnd {
   readonly reason: string;
 }
 
-interface Saved {
+export interface Saved {
   readonly version: 1;
+  /** The game's archive key; saves made before the archive have none (a new one is given). */
+  readonly id?: string;
+  /** When the game began, ms since 1970. */
+  readonly startedAt?: number;
   readonly setup: GameSetup;
   readonly moves: readonly string[];
   readonly resigned: Color | null;
@@ -68,6 +72,10 @@ export class Game {
   clocks: Clocks | null = null;
   /** Ply shown on the board (0 = start; moves().length = live). */
   viewPly = 0;
+  /** The game's key in the archive (archive/archive-store.ts). */
+  id = newGameId();
+  /** When the game began, ms since 1970. */
+  startedAt = Date.now();
 
   private constructor(
     /** Replaced as a whole when the user changes the level mid-game. */
@@ -112,14 +120,17 @@ export class Game {
     return r.value;
   }
 
-  /** Whether a clock is running: a time control, moves to make, and the game not over. */
+  /**
+   * Whether a clock is running: a time control, a first move made (nobody's time runs while the
+   * players settle in, as on the big chess sites), and the game not over.
+   */
   clockRunning(): boolean {
-    return this.clocks !== null && !this.end();
+    return this.clocks !== null && this.moves().length > 0 && !this.end();
   }
 
   /** Takes `ms` off the clock of the side to move; true when its time has just run out. */
   tick(ms: number): boolean {
-    if (!this.clocks || this.end()) return false;
+    if (!this.clocks || !this.clockRunning()) return false;
     const side = this.position.turn();
     this.clocks[side] = Math.max(0, this.clocks[side] - ms);
     if (this.clocks[side] > 0) return false;
@@ -147,7 +158,7 @@ export class Game {
   }
 
   /** The whole game in PGN (the core's makePgn), with who played and how it ended. */
-  pgn(date = new Date()): string {
+  pgn(date = new Date(this.startedAt)): string {
     const engine = this.setup.opponent === 'engine';
     const name = (c: Color): string =>
       engine ? (c === this.setup.side ? 'You' : `Citadel engine (level ${this.setup.level})`) : '?';
@@ -251,6 +262,8 @@ export class Game {
   toJSON(): Saved {
     return {
       version: 1,
+      id: this.id,
+      startedAt: this.startedAt,
       setup: this.setup,
       moves: this.moves().map((m) => m.text),
       resigned: this.resignedBy,
@@ -269,12 +282,22 @@ export class Game {
     for (const m of saved.moves)
       if (typeof m !== 'string' || !game.position.play(m).ok) return null;
     game.viewPly = game.moves().length;
+    if (typeof saved.id === 'string' && saved.id) game.id = saved.id;
+    if (typeof saved.startedAt === 'number') game.startedAt = saved.startedAt;
     if (saved.resigned === 'white' || saved.resigned === 'black') game.resignedBy = saved.resigned;
     if (saved.flagged === 'white' || saved.flagged === 'black') game.flaggedBy = saved.flagged;
     if (game.clocks && saved.clocks && typeof saved.clocks.white === 'number')
       game.clocks = { white: saved.clocks.white, black: saved.clocks.black };
     return game;
   }
+}
+
+/** A key no other game on this device has: the time and a random part. */
+export function newGameId(): string {
+  const random = Math.floor(Math.random() * 36 ** 8)
+    .toString(36)
+    .padStart(8, '0');
+  return `${Date.now().toString(36)}-${random}`;
 }
 
 function storage(): Storage | null {

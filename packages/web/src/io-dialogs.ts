@@ -14,7 +14,8 @@ export function closeDialog(): void {
   dialog = null;
 }
 
-function showDialog(d: HTMLDialogElement): void {
+/** Shows `d` as the one modal dialog (closing any other); it is removed when closed. */
+export function showDialog(d: HTMLDialogElement): void {
   closeDialog();
   dialog = d;
   d.addEventListener('close', () => {

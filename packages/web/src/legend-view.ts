@@ -12,6 +12,8 @@ export class LegendView {
   /** The line under the board. */
   readonly hoverInfo = h('div', { class: 'hover-info', 'aria-hidden': 'true' }, '\u00a0');
   private hoverKind: string | null = null;
+  /** The cell under the pointer, so a new position can be described under it. */
+  private hoverSquare: string | null = null;
   /** What each tagged pawn kind becomes, by kind. */
   private becomes = new Map<string, string>();
 
@@ -49,6 +51,7 @@ export class LegendView {
 
   /** The pointer is over `square` of the position `shown` (null: off the board). */
   hover(shown: Position, square: string | null): void {
+    this.hoverSquare = square;
     const piece = square ? shown.pieces().find((p) => p.square === square) : undefined;
     const kind = piece?.kind ?? null;
     if (kind !== this.hoverKind) {
@@ -71,5 +74,10 @@ export class LegendView {
     const info = becomes ? ` (becomes ${becomes})` : '';
     const side = piece.color === 'white' ? 'White' : 'Black';
     this.hoverInfo.textContent = `${square}: ${side} ${piece.name}${info}${citadel}`;
+  }
+
+  /** Describes the hovered cell again in a new position (a move may have changed its piece). */
+  refresh(shown: Position): void {
+    this.hover(shown, this.hoverSquare);
   }
 }

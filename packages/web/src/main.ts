@@ -1,22 +1,32 @@
 /**
- * The app's entry: a header, and client-side routing with the history API.
- * Routes: `/play/<variant>?array=<id>`, `/learn/<variant>`, `/analyse/<variant>?fen=<FEN>`,
- * `/editor/<variant>?fen=<FEN>` (the position editor);
- * `/` goes to `/play/tamerlane`.
+ * The app's entry: a header (links to the pages, the variant switcher), and client-side routing
+ * with the history API. Routes: `/` (home), `/archive` (the games played here),
+ * `/play/<variant>?array=<id>` or `?game=<archive id>`, `/learn/<variant>`,
+ * `/analyse/<variant>?fen=<FEN>` or `?pgn=<PGN>`, `/editor/<variant>?fen=<FEN>`; anything else,
+ * or an unknown variant, shows what was not found.
  */
 import './style.css';
+import './shell.css';
 import { analysePage } from './analyse.ts';
+import { archivePage } from './archive/archive-page.ts';
 import { h } from './dom.ts';
 import { editorPage } from './editor.ts';
 import { EngineClient } from './engine-client.ts';
+import { homePage } from './home-page.ts';
 import { learnPage } from './learn.ts';
+import { notFoundPage } from './not-found-page.ts';
 import type { PageContext } from './page-context.ts';
 import { playPage } from './play/play-page.ts';
-import { DEFAULT_VARIANT, MENU, variantDef } from './variants.ts';
+import { DEFAULT_VARIANT, variantDef } from './variants.ts';
+import { VariantSwitcher } from './variant-switcher.ts';
 
 const app = document.getElementById('app')!;
 const engine = new EngineClient();
 const navLinks = h('nav', { class: 'top-nav', 'aria-label': 'Main' });
+const switcher = new VariantSwitcher((id) => {
+  const page = VARIANT_PAGE.exec(location.pathname)?.[1] ?? 'play';
+  navigate(`/${page}/${id}`);
+});
 const header = h(
   'header',
   { class: 'top' },
@@ -27,19 +37,22 @@ const header = h(
     'Citadel',
   ),
   navLinks,
+  switcher.element,
 );
 const content = h('div', { class: 'content' });
 app.replaceChildren(header, content);
 
 let teardown: (() => void) | null = null;
 
-/** The header's links: route and label, for the current variant. */
-const NAV = [
+/** The pages of a variant, with their header labels. */
+const PAGES = [
   ['play', 'Play'],
   ['learn', 'Rules'],
   ['analyse', 'Analyse'],
   ['editor', 'Editor'],
 ] as const;
+type VariantPage = (typeof PAGES)[number][0];
+const VARIANT_PAGE = /^\/(play|learn|analyse|editor)(?:\/([^/]*))?$/;
 
 function navigate(url: string, replace = false): void {
   const same = url === location.pathname + location.search;
@@ -49,22 +62,67 @@ function navigate(url: string, replace = false): void {
   if (!replace) route();
 }
 
+/** The header's links for a variant (the last one visited on pages without one). */
+let lastVariant = DEFAULT_VARIANT;
+function renderNav(page: VariantPage | 'home' | 'archive' | null, variant: string | null): void {
+  if (variant) lastVariant = variant;
+  navLinks.replaceChildren(
+    ...PAGES.map(([target, label]) =>
+      h(
+        'a',
+        {
+          href: `/${target}/${lastVariant}`,
+          'data-link': true,
+          'aria-current': page === target ? 'page' : null,
+        },
+        label,
+      ),
+    ),
+    h(
+      'a',
+      { href: '/archive', 'data-link': true, 'aria-current': page === 'archive' ? 'page' : null },
+      'Your games',
+    ),
+  );
+  switcher.show(variant);
+}
+
 function route(): void {
-  const path = location.pathname.replace(/\/+$/, '');
-  const m = /^\/(play|learn|analyse|editor)\/([a-z0-9-]+)$/.exec(path);
-  if (!m || !variantDef(m[2]!)) {
-    history.replaceState(null, '', `/${m?.[1] ?? 'play'}/${DEFAULT_VARIANT}`);
+  teardown?.();
+  teardown = null;
+  window.scrollTo(0, 0);
+  const ctx: PageContext = { root: content, engine, navigate };
+  const path = location.pathname.replace(/\/+$/, '') || '/';
+  const params = new URLSearchParams(location.search);
+  if (path === '/') {
+    renderNav('home', null);
+    teardown = homePage(ctx);
+    return;
+  }
+  if (path === '/archive') {
+    renderNav('archive', null);
+    teardown = archivePage(ctx);
+    return;
+  }
+  const m = VARIANT_PAGE.exec(path);
+  if (!m) {
+    renderNav(null, null);
+    teardown = notFoundPage(ctx, `There is no page "${path}" in Citadel.`);
+    return;
+  }
+  const page = m[1] as VariantPage;
+  const variant = m[2] ?? '';
+  if (!variant) {
+    navigate(`/${page}/${lastVariant}`, true);
     route();
     return;
   }
-  const [, page, variant] = m as unknown as [
-    string,
-    'play' | 'learn' | 'analyse' | 'editor',
-    string,
-  ];
-  teardown?.();
-  const ctx: PageContext = { root: content, engine, navigate };
-  const params = new URLSearchParams(location.search);
+  if (!variantDef(variant)) {
+    renderNav(page, null);
+    teardown = notFoundPage(ctx, `There is no variant "${variant}" in Citadel.`, page);
+    return;
+  }
+  renderNav(page, variant);
   teardown =
     page === 'play'
       ? playPage(ctx, variant, params)
@@ -73,20 +131,6 @@ function route(): void {
         : page === 'editor'
           ? editorPage(ctx, variant, params)
           : learnPage(ctx, variant);
-  navLinks.replaceChildren(
-    ...NAV.map(([target, label]) =>
-      h(
-        'a',
-        {
-          href: `/${target}/${variant}`,
-          'data-link': true,
-          'aria-current': page === target ? 'page' : null,
-        },
-        label,
-      ),
-    ),
-    h('span', { class: 'variant-name' }, MENU.find((v) => v.id === variant)?.short ?? variant),
-  );
 }
 
 // Links marked data-link navigate inside the app.

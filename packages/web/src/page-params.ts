@@ -10,6 +10,17 @@ export function arrayFromUrl(def: VariantDef, params: URLSearchParams): string {
   return wanted && def.arrays.some((a) => a.id === wanted) ? wanted : def.arrays[0]!.id;
 }
 
+/**
+ * What the page says when the URL names an array the variant does not have ('' when it names a
+ * known one or none): which array was not found, the ones there are, and the one shown instead.
+ */
+export function arrayProblem(def: VariantDef, params: URLSearchParams): string {
+  const wanted = params.get('array');
+  if (wanted === null || def.arrays.some((a) => a.id === wanted)) return '';
+  const known = def.arrays.map((a) => `"${a.id}"`).join(', ');
+  return `${def.name} has no array "${wanted}" (its arrays: ${known}); showing the ${def.arrays[0]!.name} instead.`;
+}
+
 export interface UrlPosition {
   readonly arrayId: string;
   /** The start position of that array. */

@@ -1,5 +1,6 @@
 /**
- * The play page's game choices: variant, array, opponent, side, engine level and time control.
+ * The play page's game choices: array, opponent, side, engine level and time control (the
+ * variant is chosen in the header, variant-switcher.ts).
  * It shows a game's setup, reads the choices back as a new setup, and remembers them as the
  * user's settings; what a change means for the game on the board is the page's decision.
  */
@@ -13,11 +14,21 @@ import {
   type Opponent,
   type TimeControl,
 } from './game.ts';
-import { MENU } from './variants.ts';
+
+/**
+ * A level's think time in words. Measured (scripts/level-times.ts): levels 1-6 usually stop at
+ * their node limit before their time is up; levels 7-10 use their whole time, give or take a
+ * tenth of a second.
+ */
+export function levelTimeText(level: number): string {
+  const seconds = levelMovetime(level) / 1000;
+  const strength = level === MAX_LEVEL ? 'Full strength: thinks' : 'Thinks';
+  return level >= 7
+    ? `${strength} about ${seconds} s a move`
+    : `${strength} up to ${seconds} s a move`;
+}
 
 export interface SetupFormEvents {
-  /** Another variant was chosen (its id). */
-  readonly variant: (id: string) => void;
   /** Another array was chosen. */
   readonly array: () => void;
   /** The opponent, side or time control changed (the settings are saved already). */
@@ -45,11 +56,6 @@ export class SetupForm {
     private readonly def: VariantDef,
     events: SetupFormEvents,
   ) {
-    const variantSelect = h(
-      'select',
-      { id: 'variant', name: 'variant' },
-      MENU.map((v) => h('option', { value: v.id, selected: v.id === def.id }, v.short)),
-    );
     this.arraySelect = h(
       'select',
       { id: 'array', name: 'array', disabled: def.arrays.length < 2 },
@@ -74,6 +80,7 @@ export class SetupForm {
       min: 1,
       max: 10,
       step: 1,
+      'aria-labelledby': 'level-label',
     });
     this.levelOut = h('output', { for: 'level', class: 'level-out' });
     this.levelTime = h('span', { class: 'level-time', 'aria-live': 'polite' });
@@ -115,14 +122,13 @@ export class SetupForm {
     this.element = h(
       'form',
       { class: 'setup', onsubmit: (e: Event) => e.preventDefault() },
-      h('label', {}, h('span', {}, 'Variant'), variantSelect),
       h('label', {}, h('span', {}, 'Array'), this.arraySelect),
       h('label', {}, h('span', {}, 'Play against'), this.opponentSelect),
       h('label', { class: 'side-row' }, h('span', {}, 'Play as'), this.sideSelect),
       h(
         'label',
         { class: 'level-row' },
-        h('span', {}, 'Engine level'),
+        h('span', { id: 'level-label' }, 'Engine level'),
         this.levelInput,
         this.levelOut,
       ),
@@ -132,7 +138,6 @@ export class SetupForm {
       this.note,
     );
 
-    variantSelect.addEventListener('change', () => events.variant(variantSelect.value));
     this.arraySelect.addEventListener('change', () => events.array());
     const choiceChanged = (): void => {
       const f = this.read();
@@ -160,7 +165,8 @@ export class SetupForm {
   /** The level's number, and its think time under the slider. */
   private showLevel(level: number): void {
     this.levelOut.textContent = String(level);
-    this.levelTime.textContent = `${level === MAX_LEVEL ? 'Full strength: thinks' : 'Thinks'} up to ${levelMovetime(level) / 1000} s a move`;
+    this.levelTime.textContent = levelTimeText(level);
+    this.levelInput.setAttribute('aria-valuetext', `Level ${level}: ${this.levelTime.textContent}`);
   }
 
   /** Shows a game's setup (and whether its array is a reconstruction). */

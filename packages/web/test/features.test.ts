@@ -317,7 +317,10 @@ describe('play tools and analysis in chromium', () => {
         pos.history().length,
       );
     }
-    if (!ended) await page.getByRole('button', { name: 'Resign' }).click();
+    if (!ended) {
+      await page.getByRole('button', { name: 'Resign' }).click();
+      await page.locator('.confirm-dialog').getByRole('button', { name: 'Resign' }).click();
+    }
     const result = (await page.locator('.result').textContent()) ?? '';
     console.log(
       `level-1 game: ${pos.history().length} plies, ${ended ? 'ended' : 'resigned'}: ${result}`,

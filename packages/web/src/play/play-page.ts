@@ -1,19 +1,23 @@
 /**
- * The play page, `/play/<variant>?array=<id>`: a game against the engine (in a Web Worker) or
- * between two players on one device. This file builds the page from its views and connects them
- * to the controller (play-controller.ts), which holds the game; the game is saved after every
- * change.
+ * The play page, `/play/<variant>?array=<id>` or `?game=<archive id>` (a game of the archive, to
+ * continue or look at): a game against the engine (in a Web Worker) or between two players on one
+ * device. This file builds the page from its views and connects them to the controller
+ * (play-controller.ts), which holds the game. After every change the game is saved as the
+ * variant's current game (local storage, resumed on the next visit) and in the archive.
  */
 import { boardState, createBoard, type Board } from '../adapter.ts';
 import { ClockView } from '../clock-view.ts';
+import { askConfirm } from '../confirm-dialog.ts';
 import { h } from '../dom.ts';
-import { loadGame, loadSettings, saveGame, type Game } from '../game.ts';
+import { Game, loadGame, loadSettings, saveGame } from '../game.ts';
 import { gameFromText } from '../game-import.ts';
 import { closeDialog, openExportDialog, openImportDialog } from '../io-dialogs.ts';
 import { LegendView } from '../legend-view.ts';
 import { MoveChooser } from '../move-chooser.ts';
 import type { PageContext } from '../page-context.ts';
-import { arrayFromUrl } from '../page-params.ts';
+import { arrayFromUrl, arrayProblem } from '../page-params.ts';
+import { recordOf } from '../archive/archive-record.ts';
+import { getRecord, putRecord } from '../archive/archive-store.ts';
 import { SetupForm } from '../setup-form.ts';
 import { variantDef } from '../variants.ts';
 import { ActionBar } from './action-bar.ts';
@@ -43,6 +47,13 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
       ? saved
       : newGameFrom({ variant: def.id, array: arrayId, ...loadSettings() });
 
+  /** What the address asked for and was not found (an unknown array, an archived game). */
+  const notice = h('p', { class: 'page-notice', role: 'alert', hidden: true });
+  const say = (text: string): void => {
+    notice.textContent = text;
+    notice.hidden = !text;
+  };
+  say(arrayProblem(def, params));
   const statusView = new StatusView();
   const legendView = new LegendView();
   const specialInfo = new SpecialInfoView();
@@ -52,6 +63,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   const boardArea = h(
     'section',
     { class: 'board-area', 'aria-label': 'Board' },
+    h('h1', { class: 'page-title' }, `${def.name}: play`),
     statusView.status,
     clockView.top,
     statusView.result,
@@ -62,7 +74,10 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   const chooser = new MoveChooser(boardArea);
 
   const controller: PlayController = new PlayController(first, ctx.engine, {
-    changed: (animate) => render(animate),
+    changed: (animate) => {
+      render(animate);
+      archive(controller.game);
+    },
     problem: (text) => statusView.say(text),
     replaced: (game) => {
       chooser.close();
@@ -72,11 +87,11 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     },
   });
   const game = (): Game => controller.game;
-  if (location.pathname + location.search !== playUrl(first)) ctx.navigate(playUrl(first), true);
+  if (location.pathname + location.search !== playUrl(first) && !params.has('game'))
+    ctx.navigate(playUrl(first), true);
 
   const form = new SetupForm(def, {
-    variant: (id) => ctx.navigate(`/play/${id}`),
-    array: () => startNewGame(),
+    array: () => void confirmNewGame(),
     choice: () => {
       // Before the first move a new choice starts the game over; later it waits for "New game".
       if (game().moves().length === 0 || game().end()) startNewGame();
@@ -85,13 +100,13 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     level: (level) => controller.setLevel(level),
   });
   const actions = new ActionBar({
-    newGame: () => startNewGame(),
+    newGame: () => void confirmNewGame(),
     flip: () => controller.flip(),
     takeback: () => {
       chooser.close();
       controller.takeback();
     },
-    resign: () => controller.resign(),
+    resign: () => void confirmResign(),
   });
   const tools = new ToolsView({
     typed: (text) => controller.typedMove(text),
@@ -116,7 +131,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     moveList.element,
     legendView.box,
   );
-  ctx.root.replaceChildren(h('main', { class: 'play' }, boardArea, panel));
+  ctx.root.replaceChildren(h('main', { class: 'play' }, notice, boardArea, panel));
   const geo = first.position.rs.geo;
   boardHost.style.setProperty('--aspect', String(geo.files / geo.ranks));
 
@@ -145,14 +160,40 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     controller.replace(newGameFrom(form.read()));
   }
 
+  /** A new game from the form; a game in progress is only left when the user says so. */
+  async function confirmNewGame(): Promise<void> {
+    const g = game();
+    const inProgress = g.moves().length > 0 && !g.end();
+    const sure =
+      !inProgress ||
+      (await askConfirm({
+        title: 'Start a new game?',
+        text: 'The game in progress stays in your archive, where you can continue it later.',
+        confirm: 'New game',
+      }));
+    if (sure && g === game()) startNewGame();
+    else form.show(game().setup);
+  }
+
+  async function confirmResign(): Promise<void> {
+    const g = game();
+    const sure = await askConfirm({
+      title: 'Resign this game?',
+      text: 'Resigning ends the game as a loss.',
+      confirm: 'Resign',
+    });
+    if (sure && g === game()) controller.resign();
+  }
+
   function render(animate: boolean): void {
     const g = game();
     sounds.update(g);
     const moves = g.moves();
     const ply = g.viewPly;
     const hint = controller.hint();
+    const shown = g.positionAt(ply);
     board.set(
-      boardState(g.positionAt(ply), {
+      boardState(shown, {
         orientation: controller.orientation(),
         interactive: controller.userMayMove(),
         lastMove: ply > 0 ? moves[ply - 1] : undefined,
@@ -162,6 +203,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     );
     specialInfo.reset();
     explainSelection();
+    legendView.refresh(shown);
     statusView.render(controller);
     moveList.render(moves, ply);
     actions.render(controller.takebackAllowed(), controller.resignAllowed());
@@ -229,10 +271,34 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     },
   });
 
+  /** Keeps the game in the archive once it has a move. */
+  function archive(g: Game): void {
+    if (g.moves().length > 0) void putRecord(recordOf(g));
+  }
+
+  /** Opens the archived game the address names, or says it is not there. */
+  async function openArchived(id: string): Promise<void> {
+    const record = await getRecord(id);
+    if (!alive) return;
+    const reopened = record && record.variant === def.id ? Game.fromJSON(record.game) : null;
+    if (!reopened) {
+      say(
+        `No game "${id}" of ${def.name} is in this browser's archive; showing your current game.`,
+      );
+      ctx.navigate(playUrl(game()), true);
+      return;
+    }
+    controller.replace(reopened);
+  }
+
+  let alive = true;
   render(false);
-  controller.maybeEngine();
+  const archivedId = params.get('game');
+  if (archivedId !== null) void openArchived(archivedId);
+  else controller.maybeEngine();
 
   return () => {
+    alive = false;
     controller.stopEngine();
     clearInterval(ticker);
     closeDialog();

@@ -1,0 +1,265 @@
+/**
+ * The app shell and the play page in chromium: the board stays in place while the move list
+ * grows, New game and Resign ask first, the home page, "not found" messages, the variant
+ * switcher, the archive (a finished game reappears after a reload and opens in review), the clock
+ * that waits for the first move, and the play page's accessible names.
+ */
+import { join } from 'node:path';
+import { Position, mulberry32 } from '@citadel/core';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SHOTS, cell, moveTexts, typeMove, useApp, type PageWithErrors } from './harness.ts';
+
+const web = useApp('citadel-shell-');
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** A page at `path` in a viewport, once `ready` (a selector) is there. */
+async function openAt(
+  path: string,
+  viewport: { width: number; height: number },
+  ready = '.cb-cell',
+): Promise<PageWithErrors> {
+  const ctx = await web.app.browser.newContext({ viewport });
+  const page = (await ctx.newPage()) as PageWithErrors;
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') page.errors.push(m.text());
+  });
+  await page.goto(web.app.base + path);
+  await page.waitForSelector(ready);
+  return page;
+}
+
+/** Plays `plies` random legal moves by clicks, two players on one device. */
+async function clickRandomMoves(page: Page, variant: string, plies: number, seed: number) {
+  const start = Position.start(variant);
+  if (!start.ok) throw new Error(start.error);
+  const pos = start.value;
+  const random = mulberry32(seed);
+  const tops: number[] = [];
+  for (let i = 0; i < plies && !pos.outcome(); i++) {
+    const legal = pos.legalMoves().filter((m) => !m.promotion);
+    const move = legal[Math.floor(random() * legal.length)]!;
+    await cell(page, move.from).click();
+    await cell(page, move.to).click();
+    if (await page.locator('.chooser').count())
+      await page.locator('.chooser .choice').first().click();
+    pos.play(move.text);
+    await page.waitForFunction((k) => document.querySelectorAll('ol.moves li').length >= k, i + 1);
+    tops.push(await boardTop(page));
+  }
+  return tops;
+}
+
+const boardTop = (page: Page): Promise<number> =>
+  page.evaluate(() => document.querySelector('.board-host')!.getBoundingClientRect().top);
+
+describe('the app shell and the play page in chromium', () => {
+  for (const [name, viewport] of [
+    ['a phone', PHONE],
+    ['a desktop', DESKTOP],
+  ] as const)
+    it(`keeps the board in place over 20 plies on ${name}; only the move list scrolls`, async () => {
+      const page = await openAt('/play/husun', viewport);
+      await page.selectOption('#opponent', 'human');
+      const before = await boardTop(page);
+      const tops = await clickRandomMoves(page, 'husun', 20, 3);
+      expect(tops).toHaveLength(20);
+      for (const top of tops) expect(top).toBe(before);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      // The list did scroll: its newest entry is inside its box.
+      const inside = await page.evaluate(() => {
+        const list = document.querySelector('ol.moves')!.getBoundingClientRect();
+        const last = document.querySelector('ol.moves li:last-child')!.getBoundingClientRect();
+        return last.top >= list.top - 1 && last.bottom <= list.bottom + 1;
+      });
+      expect(inside).toBe(true);
+      await page.screenshot({ path: join(SHOTS, `shell-20-plies-${viewport.width}.png`) });
+      expect(page.errors).toEqual([]);
+      await page.context().close();
+    });
+
+  it('asks before resigning and before leaving a game in progress for a new one', async () => {
+    const page = await openAt('/play/chess', DESKTOP);
+    await page.selectOption('#opponent', 'human');
+    // No moves yet: a new game needs no question.
+    await page.getByRole('button', { name: 'New game' }).click();
+    await expect(page.locator('.confirm-dialog').count()).resolves.toBe(0);
+    await typeMove(page, 'e4');
+    await page.getByRole('button', { name: 'Resign' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Resign this game?' });
+    await dialog.waitFor();
+    await page.screenshot({ path: join(SHOTS, 'shell-confirm-resign.png') });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.locator('.result').isHidden()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'New game' }).click();
+    await page.getByRole('dialog', { name: 'Start a new game?' }).press('Escape');
+    expect(await moveTexts(page)).toEqual(['e4']);
+    await page.getByRole('button', { name: 'Resign' }).click();
+    await dialog.getByRole('button', { name: 'Resign' }).click();
+    await expect(page.locator('.result').textContent()).resolves.toBe('Black resigned: White wins');
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows every variant on the home page with its start position and links', async () => {
+    const page = await openAt('/', PHONE, '.variant-card .cb-cell');
+    const cards = page.locator('.variant-card');
+    await expect(cards.count()).resolves.toBe(9);
+    // Each card's picture is the variant's start position.
+    for (const id of ['tamerlane', 'husun', 'persian-princess']) {
+      const start = Position.start(id);
+      if (!start.ok) throw new Error(start.error);
+      const drawn = await page.locator(`.variant-card[data-variant="${id}"] .cb-piece`).count();
+      expect(drawn).toBe(start.value.pieces().length);
+    }
+    await expect(page.locator('h1').textContent()).resolves.toMatch(/Citadel/);
+    await expect(page.locator('.resume').isHidden()).resolves.toBe(true);
+    await page.screenshot({ path: join(SHOTS, 'shell-home-390.png'), fullPage: true });
+    const husun = page.locator('.variant-card[data-variant="husun"]');
+    await husun.getByRole('link', { name: 'Rules' }).click();
+    await page.waitForURL(/\/learn\/husun$/);
+    await page.goBack();
+    await page
+      .locator('.variant-card[data-variant="husun"]')
+      .getByRole('link', { name: 'Play' })
+      .click();
+    await page.waitForURL(/\/play\/husun$/);
+    await page.selectOption('#opponent', 'human');
+    await cell(page, 'e3').click();
+    await cell(page, 'e4').click();
+    await page.waitForFunction(() => document.querySelectorAll('ol.moves li').length === 1);
+    // Home again: the unfinished game is offered to resume.
+    await page.locator('a.brand').click();
+    await page.locator('.resume:not([hidden])').waitFor();
+    await expect(page.locator('.resume').textContent()).resolves.toMatch(/Shatranj al-Husun/);
+    await page.locator('.resume').getByRole('link', { name: 'Resume' }).click();
+    await page.waitForURL(/\/play\/husun/);
+    await page.waitForFunction(() => document.querySelectorAll('ol.moves li').length === 1);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says what was not found: a page, a variant, an array, an archived game', async () => {
+    const page = await openAt('/nonsense', DESKTOP, '.not-found');
+    await expect(page.locator('.not-found-what').textContent()).resolves.toBe(
+      'There is no page "/nonsense" in Citadel.',
+    );
+    await page.goto(`${web.app.base}/play/xiangqi`);
+    await page.waitForSelector('.not-found');
+    await expect(page.locator('.not-found-what').textContent()).resolves.toBe(
+      'There is no variant "xiangqi" in Citadel.',
+    );
+    await page.screenshot({ path: join(SHOTS, 'shell-not-found.png') });
+    await page.goto(`${web.app.base}/play/tamerlane?array=paris`);
+    await page.waitForSelector('.cb-cell');
+    await expect(page.locator('.page-notice').textContent()).resolves.toMatch(
+      /^Tamerlane chess \(Shatranj al-Kabir\) has no array "paris" \(its arrays: .*\); showing the Masculine array instead\.$/,
+    );
+    await page.goto(`${web.app.base}/play/chess?game=nope`);
+    await page.waitForSelector('.page-notice:not([hidden])');
+    await expect(page.locator('.page-notice').textContent()).resolves.toMatch(
+      /^No game "nope" of Chess \(FIDE\) is in this browser's archive/,
+    );
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('switches the variant from the header on every page', async () => {
+    const page = await openAt('/learn/tamerlane', DESKTOP, '.cb-cell');
+    for (const [from, to] of [
+      ['learn', 'husun'],
+      ['play', 'chess'],
+      ['analyse', 'shatranj'],
+      ['editor', 'persian-eye'],
+    ] as const) {
+      await page.goto(`${web.app.base}/${from}/tamerlane`);
+      await page.waitForSelector('.cb-cell');
+      await page.selectOption('#variant-switcher', to);
+      await page.waitForURL(new RegExp(`/${from}/${to}$`));
+      await expect(page.locator('#variant-switcher').inputValue()).resolves.toBe(to);
+    }
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps a finished game in the archive after a reload and opens it in review', async () => {
+    const page = await openAt('/play/chess', DESKTOP);
+    await page.selectOption('#opponent', 'human');
+    for (const m of ['f3', 'e5', 'g4', 'Qh4#']) await typeMove(page, m);
+    await expect(page.locator('.result').textContent()).resolves.toMatch(/Black wins/);
+    await page.getByRole('button', { name: 'New game' }).click();
+    await typeMove(page, 'd4');
+    await page.reload();
+    await page.waitForSelector('.cb-cell');
+    await page.getByRole('link', { name: 'Your games' }).click();
+    await page.waitForSelector('.archive-table tbody tr');
+    const rows = page.locator('.archive-table tbody tr');
+    await expect(rows.count()).resolves.toBe(2);
+    // The last played first: the unfinished one, then the mate.
+    await expect(rows.nth(0).getAttribute('data-result')).resolves.toBe('*');
+    const mate = rows.nth(1);
+    await expect(mate.getAttribute('data-result')).resolves.toBe('0-1');
+    await expect(mate.textContent()).resolves.toMatch(/Chess.*A friend.*0-1.*2/);
+    await page.screenshot({ path: join(SHOTS, 'shell-archive-1280.png') });
+    // Its PGN, then its review on the analysis board.
+    await mate.getByRole('button', { name: 'PGN' }).click();
+    const pgn = await page.locator('#export-text').inputValue();
+    expect(pgn).toMatch(/1\. f3 e5 2\. g4 Qh4#/);
+    expect(pgn).toMatch(/\[Result "0-1"\]/);
+    await page.keyboard.press('Escape');
+    await mate.getByRole('link', { name: 'Review' }).click();
+    await page.waitForURL(/\/analyse\/chess\?pgn=.*&review=1$/);
+    await page.waitForSelector('.cb-cell');
+    await expect(page.locator('.cb-piece').count()).resolves.toBe(32);
+    // The unfinished game continues on the play page.
+    await page.goBack();
+    await page.waitForSelector('.archive-table tbody tr');
+    await rows.nth(0).getByRole('link', { name: 'Continue' }).click();
+    await page.waitForURL(/\/play\/chess/);
+    await page.waitForFunction(() => document.querySelectorAll('ol.moves li').length === 1);
+    expect(await moveTexts(page)).toEqual(['d4']);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('starts the clock with the first move; names the page, the level and the hovered cell', async () => {
+    const page = await openAt('/play/chess', DESKTOP);
+    await page.selectOption('#opponent', 'human');
+    await page.selectOption('#time-control', 'clock');
+    await expect(page.locator('h1').textContent()).resolves.toBe('Chess (FIDE): play');
+    const white = () => page.locator('.clock-white .clock-time').textContent();
+    await expect(white()).resolves.toBe('5:00');
+    await page.waitForTimeout(1200);
+    await expect(white()).resolves.toBe('5:00');
+    await typeMove(page, 'e4');
+    await page.waitForTimeout(1200);
+    // White's clock got its increment and stands; Black's runs.
+    await expect(white()).resolves.toBe('5:03');
+    await expect(page.locator('.clock-black .clock-time').textContent()).resolves.not.toBe('5:00');
+    // The level slider is announced by its name and its value in words.
+    await page.selectOption('#opponent', 'engine');
+    const level = page.getByRole('slider', { name: 'Engine level', exact: true });
+    await expect(level.getAttribute('aria-valuetext')).resolves.toMatch(/^Level \d+: Thinks/);
+    // The hover line follows the board: a capture replaces the captured piece's name.
+    await page.selectOption('#opponent', 'human');
+    await page.getByRole('button', { name: 'New game' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Start a new game?' });
+    if (await dialog.count()) await dialog.getByRole('button', { name: 'New game' }).click();
+    for (const m of ['e4', 'd5']) await typeMove(page, m);
+    await cell(page, 'd5').hover();
+    await expect(page.locator('.hover-info').textContent()).resolves.toBe('d5: Black Pawn');
+    await page.evaluate(() => {
+      const input = document.querySelector<HTMLInputElement>('#move-input')!;
+      input.value = 'exd5';
+      input.form!.requestSubmit();
+    });
+    await page.waitForFunction(() => document.querySelectorAll('ol.moves li').length === 3);
+    await expect(page.locator('.hover-info').textContent()).resolves.toBe('d5: White Pawn');
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+});
