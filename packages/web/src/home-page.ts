@@ -9,14 +9,15 @@ import type { ArchiveRecord } from './archive/archive-record.ts';
 import { listRecords } from './archive/archive-store.ts';
 import { h } from './dom.ts';
 import type { PageContext } from './page-context.ts';
-import { MENU, variantDef } from './variants.ts';
+import { MENU, shortName, variantDef } from './variants.ts';
 
-/** A variant's board in words, from its data: `11×10 board with citadels, 28 pieces a side`. */
+/** A variant's board in words, from its data: `112 cells with 2 citadels, 28 pieces a side`. */
 function boardWords(start: Position): string {
   const geo = start.rs.geo;
   const perSide = start.pieces().filter((p) => p.color === 'white').length;
-  const citadels = geo.citadels.length > 0 ? ' with citadels' : '';
-  return `${geo.files}×${geo.ranks} board${citadels}, ${perSide} pieces a side`;
+  const cells = geo.exists.reduce((n, e) => n + (e === 1 ? 1 : 0), 0);
+  const citadels = geo.citadels.length > 0 ? ` with ${geo.citadels.length} citadels` : '';
+  return `${cells} cells${citadels}, ${perSide} pieces a side`;
 }
 
 export function homePage(ctx: PageContext): () => void {
@@ -74,7 +75,7 @@ export function homePage(ctx: PageContext): () => void {
   document.title = 'Citadel — the citadel chess family';
 
   function showResume(r: ArchiveRecord): void {
-    const name = MENU.find((v) => v.id === r.variant)?.short ?? r.variant;
+    const name = shortName(r.variant);
     resume.replaceChildren(
       h('h2', {}, 'Your last game'),
       h(

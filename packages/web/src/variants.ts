@@ -13,6 +13,11 @@ export const MENU: ReadonlyArray<{ id: string; short: string }> = [
   { id: 'shatranj', short: 'Shatranj' },
 ];
 
+/** The name of a variant in menus and titles (`Shatranj al-Husun`). */
+export function shortName(id: string): string {
+  return MENU.find((v) => v.id === id)?.short ?? variantDef(id)?.name ?? id;
+}
+
 /** The variant of that id; undefined for any other name (only the registry's own entries count). */
 export function variantDef(id: string): VariantDef | undefined {
   return Object.hasOwn(VARIANTS, id) ? (VARIANTS as Record<string, VariantDef>)[id] : undefined;

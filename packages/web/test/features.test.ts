@@ -159,12 +159,24 @@ describe('play tools and analysis in chromium', () => {
     await setValue(page, '#clock-minutes', '0.05');
     await setValue(page, '#clock-increment', '2');
     await expect(page.locator('.clock').count()).resolves.toBe(2);
-    // White (the user) moves: the increment is added, and the engine's clock runs.
+    // White (the user) moves: no clock ran before it, the increment is added, and the engine's
+    // clock runs.
+    // White's clock as drawn with the move (read in the page: a loaded machine reads late).
+    await page.evaluate(() => {
+      const w = window as unknown as { whiteAfterMove?: string };
+      const list = document.querySelector('ol.moves')!;
+      new MutationObserver((_, observer) => {
+        w.whiteAfterMove = document.querySelector('.clock-white .clock-time')!.textContent ?? '';
+        observer.disconnect();
+      }).observe(list, { childList: true });
+    });
     await typeMove(page, 'e4');
+    const white = await page.evaluate(
+      () => (window as unknown as { whiteAfterMove?: string }).whiteAfterMove,
+    );
+    expect(white).toBe('0:05.0');
     await page.waitForFunction(() => document.querySelectorAll('ol.moves li').length >= 2);
     await page.screenshot({ path: join(SHOTS, 'features-clocks.png') });
-    const white = (await page.locator('.clock-white .clock-time').textContent()) ?? '';
-    expect(white).toMatch(/^0:0[3-5]\.\d$/);
     // Then White waits until the flag falls.
     await page.waitForSelector('.result:not([hidden])', { timeout: 10_000 });
     expect(await page.locator('.result').textContent()).toBe("White's time ran out: Black wins");

@@ -230,7 +230,7 @@ describe('the app shell and the play page in chromium', () => {
     const page = await openAt('/play/chess', DESKTOP);
     await page.selectOption('#opponent', 'human');
     await page.selectOption('#time-control', 'clock');
-    await expect(page.locator('h1').textContent()).resolves.toBe('Chess (FIDE): play');
+    await expect(page.locator('h1').textContent()).resolves.toBe('Play Chess');
     const white = () => page.locator('.clock-white .clock-time').textContent();
     await expect(white()).resolves.toBe('5:00');
     await page.waitForTimeout(1200);

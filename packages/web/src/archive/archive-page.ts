@@ -8,12 +8,9 @@ import { askConfirm } from '../confirm-dialog.ts';
 import { h } from '../dom.ts';
 import { closeDialog, openExportDialog } from '../io-dialogs.ts';
 import type { PageContext } from '../page-context.ts';
-import { MENU } from '../variants.ts';
+import { shortName } from '../variants.ts';
 import { opponentText, resultText, type ArchiveRecord } from './archive-record.ts';
 import { deleteRecord, listRecords } from './archive-store.ts';
-
-/** The variant's short name for people. */
-const variantName = (id: string): string => MENU.find((v) => v.id === id)?.short ?? id;
 
 /** The date and time a game began, in the reader's locale. */
 const when = (ms: number): string =>
@@ -73,7 +70,7 @@ export function archivePage(ctx: PageContext): () => void {
       'tr',
       { 'data-id': r.id, 'data-result': r.result },
       h('td', {}, when(r.startedAt)),
-      h('td', {}, variantName(r.variant)),
+      h('td', {}, shortName(r.variant)),
       h('td', {}, opponentText(r), r.opponent === 'engine' ? ` — you ${r.side}` : ''),
       h(
         'td',
@@ -83,31 +80,35 @@ export function archivePage(ctx: PageContext): () => void {
       h('td', { class: 'num' }, String(Math.ceil(r.plies / 2))),
       h(
         'td',
-        { class: 'archive-actions' },
-        link(
-          finished ? 'Open' : 'Continue',
-          continueUrl(r),
-          finished ? 'Open on the play page' : 'Continue this game',
-        ),
-        link('Review', reviewUrl(r), 'Review on the analysis board'),
+        {},
         h(
-          'button',
-          {
-            type: 'button',
-            onclick: () =>
-              openExportDialog({
-                label: 'Export PGN',
-                title: 'The game in PGN',
-                textLabel: 'PGN of the game',
-                text: r.pgn,
-                rows: 12,
-                fileName: `citadel-${r.variant}-${new Date(r.startedAt).toISOString().slice(0, 10)}.pgn`,
-                mimeType: 'application/x-chess-pgn',
-              }),
-          },
-          'PGN',
+          'div',
+          { class: 'archive-actions' },
+          link(
+            finished ? 'Open' : 'Continue',
+            continueUrl(r),
+            finished ? 'Open on the play page' : 'Continue this game',
+          ),
+          link('Review', reviewUrl(r), 'Review on the analysis board'),
+          h(
+            'button',
+            {
+              type: 'button',
+              onclick: () =>
+                openExportDialog({
+                  label: 'Export PGN',
+                  title: 'The game in PGN',
+                  textLabel: 'PGN of the game',
+                  text: r.pgn,
+                  rows: 12,
+                  fileName: `citadel-${r.variant}-${new Date(r.startedAt).toISOString().slice(0, 10)}.pgn`,
+                  mimeType: 'application/x-chess-pgn',
+                }),
+            },
+            'PGN',
+          ),
+          h('button', { type: 'button', onclick: () => void remove(r) }, 'Delete'),
         ),
-        h('button', { type: 'button', onclick: () => void remove(r) }, 'Delete'),
       ),
     );
   }
@@ -115,7 +116,7 @@ export function archivePage(ctx: PageContext): () => void {
   async function remove(r: ArchiveRecord): Promise<void> {
     const sure = await askConfirm({
       title: 'Delete this game?',
-      text: `The ${variantName(r.variant)} game of ${when(r.startedAt)} leaves the archive for good.`,
+      text: `The ${shortName(r.variant)} game of ${when(r.startedAt)} leaves the archive for good.`,
       confirm: 'Delete',
     });
     if (sure && (await deleteRecord(r.id)) && alive) await show();

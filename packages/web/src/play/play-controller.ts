@@ -92,8 +92,9 @@ export class PlayController {
   play(text: string): string | null {
     const r = this.game.play(text);
     if (typeof r === 'string') return r;
+    // The engine starts before the page redraws, so its clock is not charged for the drawing.
+    this.startEngine();
     this.changed(true);
-    this.maybeEngine();
     return null;
   }
 
@@ -137,11 +138,15 @@ export class PlayController {
 
   /** Starts the engine's search when it is the engine's turn in the live position. */
   maybeEngine(): void {
+    if (this.startEngine()) this.changed(false);
+  }
+
+  /** Starts the engine's search if it is its turn; true when it started (nothing redrawn). */
+  private startEngine(): boolean {
     const g = this.game;
-    if (!g.engineToMove() || !g.isLive() || this.thinking) return;
+    if (!g.engineToMove() || !g.isLive() || this.thinking) return false;
     this.thinking = true;
     const mine = ++this.generation;
-    this.changed(false);
     this.engine
       .go(g.spec(), g.setup.level, g.engineClock() ?? undefined)
       .then((reply) => {
@@ -160,6 +165,7 @@ export class PlayController {
         this.changed(false);
         this.events.problem(`The engine failed: ${e instanceof Error ? e.message : String(e)}`);
       });
+    return true;
   }
 
   /** Drops a running search (its answer will be ignored). */

@@ -19,7 +19,7 @@ import { arrayFromUrl, arrayProblem } from '../page-params.ts';
 import { recordOf } from '../archive/archive-record.ts';
 import { getRecord, putRecord } from '../archive/archive-store.ts';
 import { SetupForm } from '../setup-form.ts';
-import { variantDef } from '../variants.ts';
+import { shortName, variantDef } from '../variants.ts';
 import { ActionBar } from './action-bar.ts';
 import { GameSounds } from './game-sounds.ts';
 import { MoveListView } from './move-list-view.ts';
@@ -63,7 +63,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   const boardArea = h(
     'section',
     { class: 'board-area', 'aria-label': 'Board' },
-    h('h1', { class: 'page-title' }, `${def.name}: play`),
+    h('h1', { class: 'page-title' }, `Play ${shortName(def.id)}`),
     statusView.status,
     clockView.top,
     statusView.result,
@@ -271,9 +271,18 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     },
   });
 
-  /** Keeps the game in the archive once it has a move. */
+  /**
+   * Keeps the game in the archive once it has a move: after the page has drawn the change (one
+   * write for changes that come together), so a move is never slowed down by it.
+   */
+  let archiving: Game | null = null;
   function archive(g: Game): void {
-    if (g.moves().length > 0) void putRecord(recordOf(g));
+    if (g.moves().length === 0 || archiving === g) return;
+    archiving = g;
+    setTimeout(() => {
+      archiving = null;
+      void putRecord(recordOf(g));
+    }, 50);
   }
 
   /** Opens the archived game the address names, or says it is not there. */
