@@ -271,18 +271,9 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     },
   });
 
-  /**
-   * Keeps the game in the archive once it has a move: after the page has drawn the change (one
-   * write for changes that come together), so a move is never slowed down by it.
-   */
-  let archiving: Game | null = null;
+  /** Keeps the game in the archive once it has a move (written after the page has drawn it). */
   function archive(g: Game): void {
-    if (g.moves().length === 0 || archiving === g) return;
-    archiving = g;
-    setTimeout(() => {
-      archiving = null;
-      void putRecord(recordOf(g));
-    }, 50);
+    if (g.moves().length > 0) void putRecord(recordOf(g));
   }
 
   /** Opens the archived game the address names, or says it is not there. */
