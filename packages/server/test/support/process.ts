@@ -1,0 +1,56 @@
+/** A server in its own process (`src/main.ts` through tsx), for the crash and two-process tests. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './postgres.ts';
+
+const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+
+export interface ServerProcess {
+  readonly url: string;
+  readonly port: number;
+  readonly child: ChildProcess;
+  /** SIGKILL (no clean-up at all) or SIGTERM, resolving when the process is gone. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export async function startProcess(
+  env: Record<string, string>,
+  port?: number,
+): Promise<ServerProcess> {
+  const p = port ?? (await freePort());
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(p),
+      HOST: '127.0.0.1',
+      CITADEL_WEB: '/nonexistent',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const url = await new Promise<string>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`server did not start: ${out}`)), 60_000);
+    const read = (d: Buffer): void => {
+      out += String(d);
+      const m = /running at (\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        done(m[1]!);
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('exit', (code) => fail(new Error(`server exited (${code}): ${out}`)));
+  });
+  const gone = new Promise<void>((done) => child.once('exit', () => done()));
+  return {
+    url,
+    port: p,
+    child,
+    async kill(signal = 'SIGKILL') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await gone;
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * Two server processes on one PostgreSQL: each player and a spectator connect to a different
+ * process, and moves, offers and the end reach everyone through LISTEN/NOTIFY.
+ */
+import type { CreateGameResponse, JoinResponse } from '@citadel/protocol';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SocketClient, api } from './support/client.ts';
+import { startCluster, type Cluster } from './support/postgres.ts';
+import { startProcess, type ServerProcess } from './support/process.ts';
+
+let cluster: Cluster;
+let a: ServerProcess;
+let b: ServerProcess;
+beforeAll(async () => {
+  cluster = await startCluster();
+  // The first process runs the migrations; the second finds them done.
+  a = await startProcess({ DATABASE_URL: cluster.url });
+  b = await startProcess({ DATABASE_URL: cluster.url });
+});
+afterAll(async () => {
+  await Promise.all([a?.kill('SIGTERM'), b?.kill('SIGTERM')]);
+  cluster?.stop();
+});
+
+it('plays a game to the end with one player and one spectator on each process', async () => {
+  const game = (
+    await api(a.url).post<CreateGameResponse>('/api/games', {
+      variant: 'chess',
+      color: 'white',
+      clock: { initial: 300, increment: 0 },
+    })
+  ).body;
+  const black = (await api(b.url).post<JoinResponse>(`/api/games/${game.id}/join`)).body.seat;
+  const socket = (s: ServerProcess) =>
+    new SocketClient(`${s.url.replace(/^http/, 'ws')}api/games/${game.id}/socket`);
+  const [w, k, watchA, watchB] = [socket(a), socket(b), socket(a), socket(b)];
+  await Promise.all([w, k, watchA, watchB].map((c) => c.opened));
+  w.send({ type: 'auth', token: game.seat.token });
+  k.send({ type: 'auth', token: black.token });
+  await w.next('state');
+  await k.next('state');
+  expect((await w.next('state')).you).toBe('white');
+  expect((await k.next('state')).you).toBe('black');
+  // Presence crosses processes: each player sees the other connected.
+  await w.next('presence');
+  const moves: Array<[SocketClient, string]> = [
+    [w, 'f3'],
+    [k, 'e5'],
+    [w, 'g4'],
+  ];
+  for (const [i, [player, move]] of moves.entries()) {
+    player.send({ type: 'move', move });
+    const other = player === w ? k : w;
+    let seen = await other.next('move');
+    while (seen.ply < i + 1) seen = await other.next('move');
+    expect(seen).toMatchObject({ ply: i + 1, san: move });
+  }
+  w.send({ type: 'draw', action: 'offer' });
+  expect((await k.next('offers')).offers.draw).toBe('white');
+  k.send({ type: 'move', move: 'Qh4#' });
+  for (const c of [w, k, watchA, watchB])
+    expect(await c.next('end')).toMatchObject({ result: '0-1', reason: 'checkmate' });
+  for (const watcher of [watchA, watchB]) {
+    const seen = watcher.events
+      .filter((e) => e.type === 'move')
+      .map((e) => (e.type === 'move' ? e.san : ''));
+    expect(seen).toEqual(['f3', 'e5', 'g4', 'Qh4#']);
+  }
+  for (const c of [w, k, watchA, watchB]) c.close();
+  const [stateA, stateB] = await Promise.all([
+    api(a.url).get(`/api/games/${game.id}`),
+    api(b.url).get(`/api/games/${game.id}`),
+  ]);
+  expect(stateA.body).toEqual(expect.objectContaining({ status: 'ended', result: '0-1' }));
+  expect(stateB.body['moves']).toEqual(stateA.body['moves']);
+});
