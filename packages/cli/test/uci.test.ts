@@ -196,7 +196,7 @@ describe('citadel uci', () => {
     expect(await e.quit()).toBe(0);
   });
 
-  it('plays with a clock and finishes a bounded search at the end of input', async () => {
+  it('plays with a clock and answers its search when the input ends', async () => {
     const e = uci();
     e.send(
       'setoption name UCI_Variant value shatranj',

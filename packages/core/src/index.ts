@@ -51,7 +51,7 @@ export type { SetupProblem, SetupReason } from './position-problems.ts';
 export { parseDesignerFen, makeDesignerFen } from './designer-fen.ts';
 export { makeMoveText, parseMoveText } from './move-text.ts';
 export { makeSan, parseSan } from './san.ts';
-export { outcomeOf, repetitions } from './outcome.ts';
+export { isClaimableDraw, outcomeOf, repetitions } from './outcome.ts';
 export type { Outcome, OutcomeReason } from './outcome.ts';
 export { Position } from './position.ts';
 export type { MoveInfo, MoveKind, PieceOnBoard, SpecialRights } from './position.ts';

@@ -6,6 +6,7 @@ import type { FastPosition } from './fast-position.ts';
 import { bareKingLoser, inCheck } from './movegen.ts';
 import { KIND, codeKind } from './piece-kinds.ts';
 import { colorName, type Color } from './types.ts';
+import type { VariantRules } from './variants/variant.ts';
 
 export type OutcomeReason =
   | 'checkmate'
@@ -73,6 +74,21 @@ export function outcomeOf(pos: FastPosition, legalCount: number): Outcome | null
   if (rs.def.rules.insufficientMaterial && insufficientMaterial(pos))
     return { winner: null, reason: 'insufficient-material', text: 'insufficient material: draw' };
   return null;
+}
+
+/**
+ * Whether the outcome is a draw a player may claim rather than one the rules impose: threefold
+ * repetition and the move rule in the variants played under FIDE rules or as Fairy-Stockfish
+ * plays them (chess, Persian Chess, shatranj: the variants whose repetition draw is always in
+ * force; FIDE Laws 9.2, 9.3). A game may go on past such a draw while nobody claims it: `play`
+ * accepts further moves, `outcome()` still reports it, and whoever referees decides. The
+ * repetition house rule of husun and Tamerlane (RULES.md §6) ends the game.
+ */
+export function isClaimableDraw(outcome: Outcome, rules: VariantRules): boolean {
+  return (
+    rules.repetition === 'always' &&
+    (outcome.reason === 'repetition' || outcome.reason === 'move-rule')
+  );
 }
 
 /** How often the current position has occurred (same hash, same side), counting itself. */

@@ -21,7 +21,7 @@ import {
 } from './move.ts';
 import { makeMoveText, matchMoveText, parseMoveText } from './move-text.ts';
 import { generateLegal, generatePseudo, inCheck } from './movegen.ts';
-import { outcomeOf, type Outcome } from './outcome.ts';
+import { isClaimableDraw, outcomeOf, type Outcome } from './outcome.ts';
 import { EMPTY, codeKind, kindInfo, kindKey, type KindKey } from './piece-kinds.ts';
 import {
   RIGHT_CASTLE_K,
@@ -174,10 +174,15 @@ export class Position {
     return flag === PROMOTE ? { ...info, promotion: kindKey(moveExtra(m)) } : info;
   }
 
-  /** Plays move text (`g3g4`) or SAN (`Nc4`); an illegal move is rejected with its reason and changes nothing. */
+  /**
+   * Plays move text (`g3g4`) or SAN (`Nc4`); an illegal move is rejected with its reason and
+   * changes nothing. After the game has ended no move is legal, except past a draw that is only a
+   * claim (`isClaimableDraw`).
+   */
   play(move: string): Result<MoveInfo> {
     const over = this.outcome();
-    if (over) return err(`the game is over (${over.text})`);
+    if (over && !isClaimableDraw(over, this.rs.def.rules))
+      return err(`the game is over (${over.text})`);
     const code = this.resolve(move);
     if (!code.ok) return code;
     const info = this.describe(code.value, this.legalCodes());

@@ -7,7 +7,6 @@ import type { EngineInfo, EngineOptions, EngineResult, GameSpec, GoLimits } from
 
 /** Int32 slot of `control` holding the generation allowed to search (0 = none). */
 export const STOP_SLOT = 0;
-
 export interface WorkerData {
   /** Int32Array over it: [STOP_SLOT]. */
   readonly control: SharedArrayBuffer;
@@ -22,10 +21,12 @@ export type SearchOptions = Pick<EngineOptions, 'multiPv' | 'level' | 'moveOverh
 export type ToWorker =
   | { readonly type: 'table'; readonly hashMb: number; readonly table: SharedArrayBuffer }
   | { readonly type: 'newgame' }
-  /** Answered with `pong` once every earlier message (table set-up, warm-up) is done. */
+  /** Answered with `pong` once every earlier message is done. */
   | { readonly type: 'ping'; readonly id: number }
-  /** Build the variant's tables and warm its code with a short search (before the clock runs). */
+  /** Build the variant's evaluation tables (a search of it needs them first). */
   | { readonly type: 'prepare'; readonly game: GameSpec }
+  /** Count the moves of the game's position to `depth` (a perft worker of its own). */
+  | { readonly type: 'perft'; readonly game: GameSpec; readonly depth: number }
   | {
       readonly type: 'go';
       readonly generation: number;
@@ -41,6 +42,12 @@ export type ToWorker =
 export type FromWorker =
   | { readonly type: 'info'; readonly generation: number; readonly info: EngineInfo }
   | { readonly type: 'pong'; readonly id: number; readonly index: number }
+  | {
+      readonly type: 'perft';
+      /** Nodes under each root move (move text), or why the position could not be set up. */
+      readonly rows: ReadonlyArray<{ readonly move: string; readonly nodes: number }> | null;
+      readonly error: string | null;
+    }
   | {
       readonly type: 'done';
       readonly generation: number;

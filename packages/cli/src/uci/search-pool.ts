@@ -6,6 +6,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { TranspositionTable } from '@citadel/engine';
+import { releaseMemory } from './release-memory.ts';
 import type { EngineInfo, EngineResult, GameSpec, GoLimits } from '@citadel/engine';
 import {
   STOP_SLOT,
@@ -16,6 +17,9 @@ import {
 } from './messages.ts';
 
 export const MAX_THREADS = 16;
+
+/** What tells one game's tables from another's: variant, array and rule switches. */
+const gameKey = (game: GameSpec): string => JSON.stringify([game.variant, game.array, game.rules]);
 
 export interface SearchHandlers {
   /** An info line of the main worker; `nodes`: the total over all threads. */
@@ -65,7 +69,10 @@ export class SearchPool {
       index,
     };
     const w = new Worker(this.workerUrl, { workerData: data });
-    w.on('message', (m: FromWorker) => this.receive(m));
+    // A thread already let go of (a new table, fewer threads) may still be answering: ignored.
+    w.on('message', (m: FromWorker) => {
+      if (this.workers.includes(w)) this.receive(m);
+    });
     w.on('error', (e) => {
       this.onProblem(`search thread ${index} failed: ${e.message}`);
       const i = this.workers.indexOf(w);
@@ -83,14 +90,22 @@ export class SearchPool {
   }
 
   private pings = 0;
-  private readonly pending = new Map<number, { left: number; resolve: () => void }>();
+  /** Pings not yet answered by every thread: the indices still to answer. */
+  private readonly pending = new Map<number, { left: Set<number>; resolve: () => void }>();
 
-  /** Resolves when every worker has handled all earlier messages (the table, the JIT warm-up). */
-  whenReady(game?: GameSpec): Promise<void> {
-    if (game) for (const w of this.workers) this.send(w, { type: 'prepare', game });
+  /**
+   * Resolves when every worker has handled all earlier messages (the table set-up) and has built
+   * the evaluation tables of `game`'s variant, so a search of it starts at once.
+   */
+  whenReady(game: GameSpec): Promise<void> {
+    const key = gameKey(game);
+    if (key !== this.preparedOn) {
+      this.preparedOn = key;
+      for (const w of this.workers) this.send(w, { type: 'prepare', game });
+    }
     const id = ++this.pings;
     return new Promise((resolve) => {
-      this.pending.set(id, { left: this.workers.length, resolve });
+      this.pending.set(id, { left: new Set(this.workers.keys()), resolve });
       for (const w of this.workers) this.send(w, { type: 'ping', id });
     });
   }
@@ -98,12 +113,14 @@ export class SearchPool {
   private receive(m: FromWorker): void {
     if (m.type === 'pong') {
       const p = this.pending.get(m.id);
-      if (p && --p.left === 0) {
+      p?.left.delete(m.index);
+      if (p && p.left.size === 0) {
         this.pending.delete(m.id);
         p.resolve();
       }
       return;
     }
+    if (m.type === 'perft') return;
     const cur = this.current;
     if (!cur || m.generation !== cur.generation) return;
     if (m.type === 'info') cur.handlers.info(m.info, this.totalNodes(m.info.nodes));
@@ -128,19 +145,36 @@ export class SearchPool {
   resize(threads: number): void {
     const n = Math.max(1, Math.min(MAX_THREADS, threads));
     while (this.workers.length > n) void this.workers.pop()!.terminate();
+    if (this.workers.length < n) this.preparedOn = '';
     while (this.workers.length < n) {
       const w = this.spawn(this.workers.length);
       this.workers.push(w);
       this.send(w, { type: 'table', hashMb: this.hashMb, table: this.table });
     }
+    this.repeatPings();
   }
 
-  /** A new, empty table of `mb` MiB for every thread (between searches). */
+  /** Pings still waiting are asked again of the threads there are now (some may be new). */
+  private repeatPings(): void {
+    for (const [id, p] of this.pending) {
+      p.left = new Set(this.workers.keys());
+      for (const w of this.workers) this.send(w, { type: 'ping', id });
+    }
+  }
+
+  /**
+   * A new, empty table of `mb` MiB for every thread (between searches). The old one is handed
+   * back to the system at once: each thread lets go of it and collects its garbage.
+   */
   setHash(mb: number): void {
     this.allocate(mb);
     for (const w of this.workers)
       this.send(w, { type: 'table', hashMb: this.hashMb, table: this.table });
+    releaseMemory();
   }
+
+  /** The game whose tables the threads last built. */
+  private preparedOn = '';
 
   newGame(): void {
     for (const w of this.workers) this.send(w, { type: 'newgame' });

@@ -1,9 +1,17 @@
 /**
- * One UCI conversation: commands in (one line at a time), protocol lines out. Searches run in
- * worker threads (SearchPool), so `isready` and `stop` are answered while the engine thinks.
- * Every input is validated; anything wrong is answered with `info string ...` and changes nothing.
+ * One UCI conversation: commands in (one line at a time), protocol lines out. Searches and
+ * `go perft` run in worker threads, so `isready`, `stop` and `quit` are answered while the engine
+ * thinks. Every input is validated; anything wrong is answered with `info string ...` and changes
+ * nothing.
+ *
+ * Order, as Stockfish keeps it: a command that needs the engine idle (`go`, `go perft`,
+ * `ucinewgame`, `setoption name Hash|Threads`) waits while a search runs, and every line after it
+ * waits too; they are handled in order once the search has answered. Every `go` gets exactly one
+ * `bestmove`. `stop` ends the running search (a later `stop` the next one); `isready` is answered
+ * at once; `quit` and the end of input stop the search, print its `bestmove`, answer the `go`s
+ * still waiting at once, and end the session.
  */
-import { divide, makeMoveText, resultToken } from '@citadel/core';
+import { resultToken } from '@citadel/core';
 import {
   Engine,
   GameCache,
@@ -12,7 +20,11 @@ import {
   type GoLimits,
 } from '@citadel/engine';
 import { asciiBoard } from '../ascii-board.ts';
+import { clipMessage } from '../input-text.ts';
+import { gameEnd } from './game-end.ts';
+import { absoluteNow } from './messages.ts';
 import { UciOptions, optionLines } from './options.ts';
+import { PerftRun, type PerftRows } from './perft-run.ts';
 import {
   bestMoveLine,
   infoLine,
@@ -21,16 +33,32 @@ import {
   type PositionCommand,
 } from './protocol.ts';
 import { SearchPool } from './search-pool.ts';
-import { absoluteNow } from './messages.ts';
 
 export const ENGINE_NAME = 'Citadel 0.1';
 export const ENGINE_AUTHOR = 'Citadel developers';
 
-interface SearchState {
+/** The longest wait, after `quit`, for a stopped search to answer before the session ends anyway. */
+const QUIT_GRACE_MS = 2000;
+
+/** A running `go` or `go perft`. */
+interface Activity {
+  readonly kind: 'search' | 'perft';
   readonly infinite: boolean;
   stopped: boolean;
   /** A result that arrived during `go infinite` before `stop`: printed on `stop`. */
   held: string | null;
+  /** The count of a `go perft`, ended by `stop`. */
+  perft: PerftRun | null;
+}
+
+/** Commands that need the engine idle: they wait for the running search to answer. */
+function needsIdle(line: string): boolean {
+  const words = line.split(/\s+/);
+  if (words[0] === 'go' || words[0] === 'ucinewgame') return true;
+  if (words[0] !== 'setoption' || words[1] !== 'name') return false;
+  const at = words.indexOf('value');
+  const name = (at >= 0 ? words.slice(2, at) : words.slice(2)).join(' ').toLowerCase();
+  return name === 'hash' || name === 'threads';
 }
 
 export class UciSession {
@@ -42,13 +70,12 @@ export class UciSession {
    */
   private readonly games = new GameCache();
   private pool: SearchPool | null = null;
-  /** Variant, array and rules the search threads were last warmed on. */
-  private prepared = '';
-  private search: SearchState | null = null;
+  private activity: Activity | null = null;
   private evalEngine: Engine | null = null;
-  private quitAfterSearch = false;
+  /** After `quit` or the end of input: finishing what was asked, then ending. */
+  private closing = false;
   private closed = false;
-  /** Lines that arrived after `stop` before the search answered; handled after `bestmove`. */
+  /** Lines waiting for the running search to answer, oldest first. */
   private waiting: string[] = [];
 
   constructor(
@@ -62,9 +89,15 @@ export class UciSession {
   handle(line: string): void {
     if (this.closed) return;
     const text = line.trim();
-    if (this.search?.stopped && text !== 'isready' && text !== 'quit') {
-      this.waiting.push(text);
-      return;
+    const a = this.activity;
+    if (a || this.waiting.length) {
+      if (text === 'quit') return this.quit();
+      if (text === 'isready') return this.out('readyok');
+      if ((text === 'stop' || text === 'ponderhit') && a && !a.stopped) return this.stop();
+      if (this.waiting.length || !a || a.stopped || needsIdle(text)) {
+        this.waiting.push(text);
+        return;
+      }
     }
     try {
       this.dispatch(text);
@@ -73,16 +106,13 @@ export class UciSession {
     }
   }
 
-  /** End of input: finish a bounded search first, stop an infinite one, then quit. */
+  /** End of input: the same as `quit`. */
   end(): void {
-    if (this.closed) return;
-    this.quitAfterSearch = true;
-    if (!this.search) return this.quit();
-    if (this.search.infinite && !this.search.stopped) this.stop();
+    this.quit();
   }
 
   private info(text: string): void {
-    this.out(`info string ${text.replace(/\s*\n\s*/g, ' ')}`);
+    this.out(`info string ${clipMessage(text)}`);
   }
 
   private dispatch(line: string): void {
@@ -99,18 +129,13 @@ export class UciSession {
         this.out('uciok');
         return;
       case 'isready':
-        // While searching answer at once; otherwise once the search threads are set up and warm,
-        // so the first move's clock does not pay for their start.
-        if (this.search) this.out('readyok');
-        else {
-          // Warm the threads on the current variant too (its tables, its code paths).
-          const game = this.spec();
-          const prepared = this.prepared === JSON.stringify([game.variant, game.array, game.rules]);
-          this.prepared = JSON.stringify([game.variant, game.array, game.rules]);
-          void this.ensurePool()
-            .whenReady(prepared ? undefined : game)
-            .then(() => this.out('readyok'));
-        }
+        // Once the search threads exist, hold their table and have built the current variant's
+        // evaluation tables, so the first move's clock pays for none of it.
+        void this.ensurePool()
+          .whenReady(this.spec())
+          .then(() => {
+            if (!this.closed) this.out('readyok');
+          });
         return;
       case 'debug':
       case 'register':
@@ -118,7 +143,6 @@ export class UciSession {
       case 'setoption':
         return this.setOption(args);
       case 'ucinewgame':
-        if (this.busy('ucinewgame')) return;
         this.position = { fen: undefined, moves: [] };
         this.pool?.newGame();
         this.evalEngine?.newGame();
@@ -142,12 +166,6 @@ export class UciSession {
     }
   }
 
-  private busy(what: string): boolean {
-    if (!this.search) return false;
-    this.info(`${what} ignored while searching; send stop first`);
-    return true;
-  }
-
   /** The game the options and the last `position` describe. */
   private spec(position = this.position): GameSpec {
     const r = this.options.ruleset();
@@ -167,8 +185,6 @@ export class UciSession {
     if (!name) return this.info('setoption: missing option name');
     if (at < 0) return this.info(`setoption name ${name}: missing value`);
     const value = args.slice(at + 1).join(' ');
-    const lower = name.toLowerCase();
-    if ((lower === 'hash' || lower === 'threads') && this.busy(`setoption name ${name}`)) return;
     const set = this.options.set(name, value);
     if (!set.ok) return this.info(set.error);
     switch (set.value.name) {
@@ -233,34 +249,29 @@ export class UciSession {
     const p = this.games.get(game);
     if (!p.ok) return this.info(p.error);
     const pos = p.value;
-    if (cmd.kind === 'perft') {
-      if (this.busy('go perft')) return;
-      const fast = pos.fastPosition();
-      const rows = divide(fast, cmd.depth).map((r) => ({
-        text: makeMoveText(fast.rs, r.move),
-        nodes: r.nodes,
-      }));
-      rows.sort((a, b) => a.text.localeCompare(b.text));
-      for (const r of rows) this.out(`${r.text}: ${r.nodes}`);
-      this.out('');
-      this.out(`Nodes searched: ${rows.reduce((a, r) => a + r.nodes, 0)}`);
-      return;
-    }
-    if (this.search) return this.info('already searching; send stop first');
+    if (cmd.kind === 'perft') return this.perft(game, cmd.depth);
     const limits: GoLimits = cmd.limits;
-    const over = pos.outcome();
+    for (const m of limits.searchMoves ?? []) {
+      const r = pos.resolve(m);
+      if (!r.ok) return this.info(`searchmoves: ${r.error}`);
+    }
+    const over = gameEnd(pos);
     if (over) {
       this.info(`game over: ${over.text} (${resultToken(pos)})`);
       this.out(bestMoveLine(null, null));
       return;
     }
-    for (const m of limits.searchMoves ?? []) {
-      const r = pos.resolve(m);
-      if (!r.ok) return this.info(`searchmoves: ${r.error}`);
-    }
+    // The move to name if the search gives none (it always should while the game goes on).
+    const fallback = limits.searchMoves?.[0] ?? pos.legalMoves()[0]?.text ?? null;
     const pool = this.ensurePool();
-    const state: SearchState = { infinite: limits.infinite === true, stopped: false, held: null };
-    this.search = state;
+    const state: Activity = {
+      kind: 'search',
+      infinite: limits.infinite === true,
+      stopped: false,
+      held: null,
+      perft: null,
+    };
+    this.activity = state;
     pool.start(
       game,
       limits,
@@ -272,36 +283,76 @@ export class UciSession {
       },
       {
         info: (info, nodes) => this.out(infoLine(info, nodes)),
-        done: (result, error) => this.searchDone(state, result, error),
+        done: (result, error) => this.searchDone(state, result, error, fallback),
       },
       goAt,
     );
+    if (this.closing) this.stop();
   }
 
-  private searchDone(state: SearchState, result: EngineResult | null, error: string | null): void {
+  private searchDone(
+    state: Activity,
+    result: EngineResult | null,
+    error: string | null,
+    fallback: string | null,
+  ): void {
     if (error) this.info(error);
-    const line = bestMoveLine(result?.bestMove ?? null, result?.ponder ?? null);
+    const best = result?.bestMove ?? fallback;
+    const line = bestMoveLine(best, result?.bestMove ? result.ponder : null);
     if (state.infinite && !state.stopped) {
       state.held = line;
       return;
     }
-    this.finishSearch(line);
+    this.finish(line);
   }
 
-  private finishSearch(line: string): void {
-    this.search = null;
-    this.out(line);
+  /** `go perft N`: the count per root move, sorted, then `Nodes searched: N`. */
+  private perft(game: GameSpec, depth: number): void {
+    if (this.closing) return;
+    const state: Activity = {
+      kind: 'perft',
+      infinite: false,
+      stopped: false,
+      held: null,
+      perft: null,
+    };
+    this.activity = state;
+    state.perft = new PerftRun(this.workerUrl, game, depth, (rows, error) =>
+      this.finish(null, () => this.perftLines(rows, error)),
+    );
+  }
+
+  private perftLines(rows: PerftRows | null, error: string | null): void {
+    if (!rows) return this.info(error ?? 'perft failed');
+    const sorted = [...rows].sort((a, b) => a.move.localeCompare(b.move));
+    for (const r of sorted) this.out(`${r.move}: ${r.nodes}`);
+    this.out('');
+    this.out(`Nodes searched: ${sorted.reduce((a, r) => a + r.nodes, 0)}`);
+  }
+
+  /**
+   * The running search or count is over: print its answer, then handle the lines that waited for
+   * it, in order, until one of them starts the next.
+   */
+  private finish(line: string | null, print?: () => void): void {
+    this.activity = null;
+    if (line !== null) this.out(line);
+    print?.();
     const waiting = this.waiting;
     this.waiting = [];
     for (const l of waiting) this.handle(l);
-    if (this.quitAfterSearch && !this.waiting.length) this.end();
+    if (this.closing && !this.activity && !this.waiting.length) this.close();
   }
 
   private stop(): void {
-    const s = this.search;
-    if (!s) return;
-    s.stopped = true;
-    if (s.held !== null) this.finishSearch(s.held);
+    const a = this.activity;
+    if (!a || a.stopped) return;
+    a.stopped = true;
+    if (a.kind === 'perft') {
+      a.perft?.stop();
+      return this.finish(null, () => this.info('go perft stopped before the count was complete'));
+    }
+    if (a.held !== null) this.finish(a.held);
     else this.pool?.stop();
   }
 
@@ -345,7 +396,19 @@ export class UciSession {
     );
   }
 
+  /**
+   * `quit` or the end of input: stop what runs, let it answer (at most QUIT_GRACE_MS), answer the
+   * `go`s still waiting at once (each search is stopped as it starts), then end.
+   */
   private quit(): void {
+    if (this.closing) return;
+    this.closing = true;
+    if (!this.activity && !this.waiting.length) return this.close();
+    setTimeout(() => this.close(), QUIT_GRACE_MS).unref();
+    this.stop();
+  }
+
+  private close(): void {
     if (this.closed) return;
     this.closed = true;
     const pool = this.pool;
