@@ -1,0 +1,236 @@
+/**
+ * Fuzzing every endpoint and every socket message type with random and near-valid input: the
+ * server answers each with a 4xx and `{ "error" }` (never a 5xx or a stack trace), a refused
+ * request leaves the game as it was, and the server keeps serving. CITADEL_DEEP=1 runs ten times
+ * as many cases.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CreateGameResponse, GameState, JoinResponse } from '@citadel/protocol';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../src/index.ts';
+import { SocketClient, api } from './support/client.ts';
+
+const RUNS = process.env['CITADEL_DEEP'] === '1' ? 400 : 40;
+let server: RunningServer;
+let http: ReturnType<typeof api>;
+const dir = mkdtempSync(join(tmpdir(), 'citadel-fuzz-'));
+let game: { id: string; w: string; b: string };
+
+beforeAll(async () => {
+  server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: dir,
+    webRoot: null,
+    rateLimit: 1_000_000,
+  });
+  http = api(server.url);
+  const g = (
+    await http.post<CreateGameResponse>('/api/games', {
+      variant: 'tamerlane',
+      color: 'white',
+      clock: { initial: 600, increment: 0 },
+    })
+  ).body;
+  const b = (await http.post<JoinResponse>(`/api/games/${g.id}/join`)).body.seat.token;
+  game = { id: g.id, w: g.seat.token, b };
+  expect((await http.post(`/api/games/${g.id}/moves`, { move: 'c3c4' }, g.seat.token)).status).toBe(
+    200,
+  );
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const snapshot = async () => {
+  const s = (await http.get<GameState>(`/api/games/${game.id}`)).body;
+  return JSON.stringify({ moves: s.moves, status: s.status, offers: s.offers });
+};
+
+/** JSON values, near-valid bodies with wrong types, and text that is not JSON at all. */
+const bodies = fc
+  .oneof(
+    fc.jsonValue(),
+    fc.record(
+      {
+        move: fc.oneof(fc.string(), fc.integer(), fc.constant('c8c7'), fc.constant('Zz9')),
+        ply: fc.oneof(fc.integer(), fc.string()),
+      },
+      { requiredKeys: [] },
+    ),
+    fc.record(
+      {
+        variant: fc.oneof(
+          fc.string(),
+          fc.constantFrom('chess', 'tamerlane', '__proto__', 'constructor'),
+        ),
+        clock: fc.oneof(
+          fc.jsonValue(),
+          fc.record({ initial: fc.integer(), increment: fc.integer() }),
+        ),
+        rules: fc.dictionary(fc.string(), fc.jsonValue()),
+        color: fc.string(),
+      },
+      { requiredKeys: [] },
+    ),
+    fc.record({ action: fc.oneof(fc.string(), fc.constantFrom('offer', 'accept', 'decline')) }),
+    fc.record(
+      { username: fc.string(), password: fc.string(), tokens: fc.array(fc.string()) },
+      { requiredKeys: [] },
+    ),
+  )
+  .map((v) => JSON.stringify(v) ?? 'null');
+const raw = fc.oneof(bodies, fc.string(), fc.constant('{"a":'), fc.constant('[]'));
+
+const ENDPOINTS = [
+  '/api/games',
+  '/api/games/:id/join',
+  '/api/games/:id/moves',
+  '/api/games/:id/resign',
+  '/api/games/:id/abort',
+  '/api/games/:id/claim-win',
+  '/api/games/:id/draw',
+  '/api/games/:id/takeback',
+  '/api/games/:id/rematch',
+  '/api/my-games',
+  '/api/accounts/register',
+  '/api/accounts/login',
+  '/api/accounts/logout',
+];
+
+const expectClientError = (status: number, body: unknown): void => {
+  expect(status).toBeLessThan(500);
+  if (status >= 400) {
+    expect(body).toEqual({ error: expect.any(String) });
+    expect(JSON.stringify(body)).not.toMatch(/\bat .*\(|\.ts:\d+/);
+  }
+};
+
+describe('HTTP endpoints', () => {
+  it('answer random bodies, ids and tokens with a 4xx, and a refusal changes no game', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ENDPOINTS),
+        raw,
+        fc.oneof(
+          fc.constant(game.id),
+          fc.string(),
+          fc.constant('..%2f..'),
+          fc.constant('AAAAAAAAAA'),
+        ),
+        fc.oneof(
+          fc.constant(undefined),
+          fc.string({ minLength: 1 }).filter((t) => !/[\r\n]/.test(t)),
+          fc.constant(game.b),
+        ),
+        async (path, body, id, token) => {
+          const safeToken = token && /^[\x21-\x7e]+$/.test(token) ? token : undefined;
+          const before = await snapshot();
+          const r = await http.post(path.replace(':id', encodeURIComponent(id)), body, safeToken);
+          expectClientError(r.status, r.body);
+          if (r.status >= 400) expect(await snapshot()).toBe(before);
+        },
+      ),
+      { numRuns: RUNS * 3 },
+    );
+  });
+
+  it('answer random queries and paths of the read endpoints with a 4xx or a list', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string(), fc.string(), fc.string(), async (player, variant, limit) => {
+        const q = new URLSearchParams({ player, variant, limit }).toString();
+        for (const path of [
+          `/api/archive?${q}`,
+          `/api/games/${encodeURIComponent(player)}`,
+          `/api/players/${encodeURIComponent(variant)}`,
+          `/api/games/${encodeURIComponent(limit)}/pgn`,
+        ]) {
+          const r = await http.get(path);
+          expectClientError(r.status, r.body);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('refuses a body over the size limit', async () => {
+    const r = await http.post('/api/games', JSON.stringify({ variant: 'x'.repeat(20_000) }));
+    expect(r.status).toBe(413);
+    expect(r.body).toEqual({ error: expect.any(String) });
+  });
+});
+
+describe('socket messages', () => {
+  const message = () =>
+    fc.oneof(
+      raw,
+      fc
+        .record(
+          {
+            type: fc.constantFrom(
+              'auth',
+              'move',
+              'resign',
+              'abort',
+              'claim-win',
+              'draw',
+              'takeback',
+              'rematch',
+              'ping',
+              'nope',
+              '__proto__',
+            ),
+            move: fc.oneof(fc.string(), fc.constantFrom('c8c7', 'c3c4', 'e3e4')),
+            action: fc.oneof(fc.string(), fc.constantFrom('offer', 'accept', 'decline')),
+            token: fc.oneof(fc.string(), fc.constant(game.w)),
+            t: fc.oneof(fc.double(), fc.string()),
+            ply: fc.oneof(fc.integer(), fc.string()),
+          },
+          { requiredKeys: ['type'] },
+        )
+        .map((v) => JSON.stringify(v)),
+    );
+
+  it('answers every random message with an event and keeps the connection and the server well', async () => {
+    const url = `${server.url.replace(/^http/, 'ws')}api/games/${game.id}/socket`;
+    const spectator = new SocketClient(url);
+    await spectator.opened;
+    await spectator.next('state');
+    await fc.assert(
+      fc.asyncProperty(fc.array(message(), { minLength: 1, maxLength: 8 }), async (batch) => {
+        const c = new SocketClient(url);
+        await c.opened;
+        await c.next('state');
+        for (const m of batch) c.send(m);
+        c.send({ type: 'ping', t: 7 });
+        const pong = await c.next('pong');
+        expect(pong.t).toBe(7);
+        for (const e of c.events) if (e.type === 'error') expect(e.status ?? 400).toBeLessThan(500);
+        c.close();
+      }),
+      { numRuns: RUNS },
+    );
+    spectator.send({ type: 'ping' });
+    expect((await spectator.next('pong')).serverTime).toBeGreaterThan(0);
+    spectator.close();
+    expect((await http.get(`/api/games/${game.id}`)).status).toBe(200);
+  });
+
+  it('closes a socket that sends a message over the size limit, and slows a flood', async () => {
+    const url = `${server.url.replace(/^http/, 'ws')}api/games/${game.id}/socket`;
+    const big = new SocketClient(url);
+    await big.opened;
+    const closed = new Promise<number>((done) => big.ws.once('close', (code) => done(code)));
+    big.send(JSON.stringify({ type: 'move', move: 'x'.repeat(10_000) }));
+    expect(await closed).toBe(1009);
+    const flood = new SocketClient(url);
+    await flood.opened;
+    for (let i = 0; i < 40; i++) flood.send({ type: 'ping' });
+    expect((await flood.next('error')).status).toBe(429);
+    flood.close();
+  });
+});
