@@ -22,6 +22,8 @@ const RATE = 5;
 /** A connection that keeps flooding after being told is closed. */
 const MAX_REFUSED = 20;
 const KEEPALIVE_MS = 20_000;
+/** A socket that does not answer a WebSocket ping within this time is dropped (its seat shows away). */
+const HEARTBEAT_MS = 25_000;
 
 class Bucket {
   private tokens = BURST;
@@ -136,7 +138,15 @@ export function liveRoutes(app: FastifyInstance, games: Games): void {
         }
       });
     });
+    let alive = true;
+    socket.on('pong', () => (alive = true));
+    const heartbeat = setInterval(() => {
+      if (!alive) return socket.terminate();
+      alive = false;
+      socket.ping();
+    }, HEARTBEAT_MS);
     socket.on('close', () => {
+      clearInterval(heartbeat);
       void ready.then(() => unlisten?.());
     });
   });
