@@ -52,6 +52,8 @@ interface Live {
   presence: Map<string, ByColor<number>>;
   awaySince: ByColor<number | null>;
   queue: Promise<unknown>;
+  /** Bus messages are handled one after another, so events reach listeners in commit order. */
+  inbox: Promise<unknown>;
   timer: ReturnType<typeof setTimeout> | null;
 }
 
@@ -74,7 +76,10 @@ export class Games {
     private readonly bus: Bus,
     readonly now: () => number = Date.now,
   ) {
-    bus.subscribe((m) => void this.onBus(m));
+    bus.subscribe((m) => {
+      const live = this.live.get(m.id);
+      if (live) live.inbox = live.inbox.then(() => this.onBus(live, m)).catch(() => undefined);
+    });
   }
 
   /** Sets flag timers for every game with a running clock (after a start or restart). */
@@ -289,6 +294,7 @@ export class Games {
       // Until presence says otherwise, a seat counts as away since the game was read here.
       awaySince: { white: this.now(), black: this.now() },
       queue: Promise.resolve(),
+      inbox: Promise.resolve(),
       timer: null,
     };
     this.live.set(record.id, live);
@@ -432,9 +438,7 @@ export class Games {
       .catch(() => undefined);
   }
 
-  private async onBus(m: BusMessage): Promise<void> {
-    const live = this.live.get(m.id);
-    if (!live) return;
+  private async onBus(live: Live, m: BusMessage): Promise<void> {
     if (m.kind === 'presence') {
       const before = this.connected(live);
       if (m.white === 0 && m.black === 0) live.presence.delete(m.process);
