@@ -9,6 +9,7 @@ import { createBoard, diagramState, legend, type Board } from './adapter.ts';
 import { h } from './dom.ts';
 import { houseRuleText } from './house-rule.ts';
 import { historyOf } from './learn-history.ts';
+import { sourceItem } from './learn-sources.ts';
 import './learn.css';
 import { firstKind, moveExplorer } from './move-explorer-view.ts';
 import type { PageContext } from './page-context.ts';
@@ -112,7 +113,7 @@ export function learnPage(ctx: PageContext, variantId: string): () => void {
       h(
         'ul',
         {},
-        def.sources.map((s) => h('li', {}, s)),
+        def.sources.map((s) => sourceItem(s)),
       ),
     ),
   );

@@ -67,6 +67,13 @@ describe('rules page in chromium', () => {
         expect(text, id).not.toMatch(/could not be set up|not legal/);
       if (def.arrays.some((a) => a.reconstructed))
         expect(await page.locator('.reconstructed').count()).toBeGreaterThan(0);
+      // The page cites the sources themselves, with a link where one can read them online, and
+      // never the project's own files.
+      expect(await page.locator('.learn-sources li').count(), id).toBe(def.sources.length);
+      expect(await page.locator('.learn-sources a[href^="http"]').count(), id).toBeGreaterThan(0);
+      expect(await page.locator('main.learn').textContent(), id).not.toMatch(
+        /RULES\.md|\bseeds?\b|§/,
+      );
     }
     expect(page.errors).toEqual([]);
     await page.context().close();

@@ -5,7 +5,7 @@ export const CHESS: VariantDef = {
   id: 'chess',
   name: 'Chess (FIDE)',
   family: 'baseline',
-  sources: ['FIDE Laws of Chess', 'RULES.md §5b'],
+  sources: ['FIDE Laws of Chess'],
   geometry: { files: 8, ranks: 8, holes: [], citadels: [] },
   letters: { king: 'K', queen: 'Q', rook: 'R', bishop: 'B', knight: 'N', pawn: 'P' },
   arrays: [
@@ -42,7 +42,10 @@ export const SHATRANJ: VariantDef = {
   ...CHESS,
   id: 'shatranj',
   name: 'Shatranj',
-  sources: ["Fairy-Stockfish 'shatranj'", 'RULES.md §5b'],
+  sources: [
+    'Shatranj as the Fairy-Stockfish engine plays it',
+    'H. J. R. Murray, A History of Chess (Oxford, 1913)',
+  ],
   letters: { king: 'K', general: 'Q', rook: 'R', elephant: 'B', knight: 'N', pawn: 'P' },
   arrays: [
     { id: 'standard', name: 'Standard', board: 'rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR' },

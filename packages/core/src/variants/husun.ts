@@ -2,13 +2,18 @@
  * Shatranj al-Husun (Citadel chess). RULES.md §1; setup corrected as in Ludii's
  * `Shatranj al-Husun.lud` and the older diagram of the Chess Variant Pages article (seeds 000/001).
  */
-import { REPETITION_SWITCH, type VariantDef } from './variant.ts';
+import { REPETITION_DECISION, REPETITION_SWITCH, type VariantDef } from './variant.ts';
 
 export const HUSUN: VariantDef = {
   id: 'husun',
   name: 'Shatranj al-Husun (Citadel chess)',
   family: 'husun',
-  sources: ['RULES.md §1', 'seeds 000/001 (Chess Variant Pages)', "Ludii 'Shatranj al-Husun.lud'"],
+  sources: [
+    'Citadel chess – Shatranj al-husun, The Chess Variant Pages (after J. Gollon, Chess Variations: Ancient, Regional, and Modern)',
+    'Shatranj al-Husun in the Ludii game database (Digital Ludeme Project)',
+    'H. J. R. Murray, A History of Chess (Oxford, 1913)',
+    'D. B. Pritchard, The Encyclopedia of Chess Variants (1994)',
+  ],
   geometry: {
     files: 12,
     ranks: 12,
@@ -55,8 +60,8 @@ export const HUSUN: VariantDef = {
   },
   switches: [REPETITION_SWITCH],
   decisions: [
-    'Setup corrected from the seed text (double-occupied c2/d2, Black on missing ranks) as in Ludii.',
-    'A pawn capturing into a far citadel promotes too.',
-    'House rule: threefold repetition draws only with the `repetition` switch (off by default).',
+    "The setup: the Chess Variant Pages article's list of squares has typos (two pieces each on c2 and d2, Black's pieces on ranks the board does not have). We use the setup of the same article's older diagram and of the Ludii version: Kings face each other on the f-file.",
+    'A pawn that captures into one of the far citadels is promoted to General, as on the last rank.',
+    REPETITION_DECISION,
   ],
 };

@@ -10,7 +10,11 @@ const PERSIAN_BASE: VariantDef = {
   id: 'persian-celtic',
   name: 'Persian Chess: Celtic Citadel',
   family: 'persian',
-  sources: ['RULES.md §4', 'seed 004 (Persian Chess home page)', "the designer's engine"],
+  sources: [
+    'Persian Chess – An ancient game for today: the website of its designer, Anooshiravan Ahmadi, with the rules and a Play! page',
+    'Persian Chess on The Chess Variant Pages, by its designer',
+    "The designer's open-source engine (its move counts check our rules)",
+  ],
   geometry: {
     files: 11,
     ranks: 11,
@@ -70,7 +74,7 @@ const PERSIAN_BASE: VariantDef = {
   },
   switches: [],
   decisions: [
-    'Castling: princess side K f2-i2 with R j2-h2, queen side K f2-d2 with R b2-e2 (RULES.md §4).',
+    "Castling as the designer's rules give it: towards the Princess the King goes f2–i2 and the Rook j2–h2; towards the Queen the King goes f2–d2 and the Rook b2–e2 (Black the same on rank 10).",
     'The 50-move rule, threefold repetition and insufficient material (K v K, K+B v K, K+N v K) draw automatically.',
   ],
 };
@@ -150,12 +154,12 @@ export const PERSIAN_OMEGA: VariantDef = {
     {
       name: 'omega-rendezvous',
       values: ['on', 'off'],
-      description: "the Champion may make the rendezvous (`off` = the designer's engine)",
+      description: "the Champion may make the rendezvous (off: as the designer's engine plays)",
     },
   ],
   decisions: [
     ...PERSIAN_BASE.decisions,
-    "Rendezvous of the Champion by the written rule; `omega-rendezvous=off` matches the designer's engine.",
-    "Wizard = FN (one diagonal step or a knight leap), not Omega chess's FC.",
+    'The designer\'s written rules let the Champion make the rendezvous, his engine does not: we follow the written rules, and the "omega-rendezvous" switch turned off plays as the engine does.',
+    "The Wizard steps one cell diagonally or leaps like a Knight (Omega Chess's Wizard leaps three and one instead).",
   ],
 };

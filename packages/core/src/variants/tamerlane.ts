@@ -2,7 +2,12 @@
  * Tamerlane chess (Shatranj al-Kabir) and Full Tamerlane. RULES.md §2-§3; sources: Ludii
  * `Shatranj al-Kabir.lud`, H. G. Muller's Interactive Diagram, Wikipedia, J.-L. Cazaux, Forbes.
  */
-import { REPETITION_SWITCH, type RuleSwitchSpec, type VariantDef } from './variant.ts';
+import {
+  REPETITION_DECISION,
+  REPETITION_SWITCH,
+  type RuleSwitchSpec,
+  type VariantDef,
+} from './variant.ts';
 
 const TAMERLANE_SWITCHES: readonly RuleSwitchSpec[] = [
   REPETITION_SWITCH,
@@ -25,11 +30,11 @@ export const TAMERLANE: VariantDef = {
   name: 'Tamerlane chess (Shatranj al-Kabir)',
   family: 'tamerlane',
   sources: [
-    'RULES.md §2',
-    'seeds 002/003',
-    "Ludii 'Shatranj al-Kabir.lud'",
-    "H. G. Muller's Interactive Diagram (chessvariants.com)",
-    'Wikipedia "Tamerlane chess"; J.-L. Cazaux; D. Forbes, History of Chess (1860)',
+    'Shatranj al-Kabir in the Ludii game database (Digital Ludeme Project), after H. J. R. Murray, A History of Chess (Oxford, 1913), pp. 344–346',
+    'Tamerlane chess, Wikipedia',
+    "H. G. Muller's interactive diagram of Tamerlane chess, The Chess Variant Pages",
+    "Jean-Louis Cazaux's pages on the history of chess",
+    'D. Forbes, The History of Chess (London, 1860)',
   ],
   geometry: {
     files: 13,
@@ -109,12 +114,12 @@ export const TAMERLANE: VariantDef = {
   },
   switches: TAMERLANE_SWITCHES,
   decisions: [
-    'Citadels: m2 belongs to White, a9 to Black (the seeds disagree; RULES.md §2).',
-    'King swap allowed when the King is in check (with King and Prince on the board neither is in check) or no other move exists.',
+    "Citadels: the descriptions place them differently; we give each player the citadel beside its own second rank, on that player's right: m2 for White, a9 for Black.",
+    'The king swap is allowed when the King is in check or when no other move exists. While a player also has a Prince, neither of the two counts as in check.',
     'House rule: a pawn of pawns arriving a second time on an occupied royal cell goes to the nearest empty cell of that rank, ties towards file a.',
-    'A waiting pawn of pawns cannot be captured, so it is never an attacked target for the relocation test.',
+    'A pawn of pawns waiting on the last rank cannot be captured, so when the other side relocates its own pawn of pawns to attack two pieces, the waiting pawn is not one of them.',
     "Feminine array reconstructed from a diagram of Black's half; the Paris (1451) array is not yet available.",
-    'House rule: threefold repetition draws only with the `repetition` switch (off by default).',
+    REPETITION_DECISION,
   ],
 };
 
@@ -125,9 +130,8 @@ export const TAMERLANE_FULL: VariantDef = {
   name: 'Full Tamerlane chess',
   sources: [
     ...TAMERLANE.sources,
-    'RULES.md §3',
-    'British Museum manuscript 7322',
-    'J.-L. Cazaux (new pieces)',
+    'British Museum manuscript no. 7322 (the setup with the new pieces)',
+    'J.-L. Cazaux and R. Knowlton, A World of Chess (McFarland): moves for the new pieces',
   ],
   letters: {
     ...TAMERLANE.letters,
@@ -152,7 +156,7 @@ export const TAMERLANE_FULL: VariantDef = {
   ],
   decisions: [
     ...TAMERLANE.decisions,
-    'Lion, Bull and Sentinel leap (3,0), (3,2), (3,3) as J.-L. Cazaux proposes.',
+    'The manuscript does not say how the new pieces move. The Lion, Bull and Sentinel leap three cells straight, three and two, and three diagonally, as Jean-Louis Cazaux and Rick Knowlton propose.',
     'House rule: the Crocodile moves like a rook of at least 2 cells whose first cell must be empty.',
   ],
 };

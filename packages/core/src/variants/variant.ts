@@ -113,6 +113,10 @@ export interface VariantDef {
   readonly decisions: readonly string[];
 }
 
+/** The repetition house rule in plain words, for the variants that have the switch. */
+export const REPETITION_DECISION =
+  'House rule: threefold repetition is a draw only when the "repetition" rule switch is on (off by default); the historical sources do not mention repetition.';
+
 export const REPETITION_SWITCH: RuleSwitchSpec = {
   name: 'repetition',
   values: ['off', 'on'],
