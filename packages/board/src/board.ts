@@ -96,9 +96,15 @@ export class Board {
         this.setFocusSquare(square);
         this.clearUserShapes();
         const outcome = this.selectionState.pressDown(square);
+        if (outcome.kind === 'square') {
+          // Reported when the press ends: on a zoomed board it may become a pan instead.
+          this.refresh();
+          return 'tap';
+        }
         this.apply(outcome);
-        return outcome.kind === 'picked';
+        return outcome.kind === 'picked' ? 'picked' : 'done';
       },
+      tap: (square) => this.apply({ kind: 'square', square }),
       isSelected: (square) => this.selectionState.selected === square,
       putBack: () => {
         this.selectionState.clear();

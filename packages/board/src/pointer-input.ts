@@ -9,8 +9,14 @@ import { brushFor, type BoardShape } from './shapes.ts';
 export interface PointerHost {
   /** The square of the cell under a viewport point, or null. */
   squareAt(x: number, y: number): string | null;
-  /** A primary press on a square; true when it picked up a piece (which may then be dragged). */
-  pressDown(square: string): boolean;
+  /**
+   * A primary press on a square: `picked` when it picked up a piece (which may then be dragged),
+   * `tap` when it picks nothing up (reported by `tap` once the press ends on the same square
+   * without turning into a pan), `done` otherwise.
+   */
+  pressDown(square: string): 'picked' | 'tap' | 'done';
+  /** A press that picked nothing up ended where it started. */
+  tap(square: string): void;
   /** Whether the piece on `square` was picked up before the press now starting. */
   isSelected(square: string): boolean;
   /** A click (no drag) on the square whose piece was already picked up: put it back. */
@@ -56,6 +62,7 @@ const DRAG_THRESHOLD = 5;
 export class PointerInput {
   private drag: Drag | null = null;
   private draw: Draw | null = null;
+  private pendingTap: { readonly square: string; readonly pointerId: number } | null = null;
 
   constructor(
     private readonly doc: Document,
@@ -79,6 +86,7 @@ export class PointerInput {
 
   /** Ends any gesture without effect. */
   cancel(): void {
+    this.pendingTap = null;
     const drag = this.drag;
     if (drag) {
       this.drag = null;
@@ -107,7 +115,9 @@ export class PointerInput {
       this.host.drawing(shape);
     } else {
       const wasSelected = this.host.isSelected(square);
-      if (!this.host.pressDown(square)) return;
+      const pressed = this.host.pressDown(square);
+      if (pressed === 'tap') this.pendingTap = { square, pointerId: e.pointerId };
+      if (pressed !== 'picked') return;
       this.drag = {
         from: square,
         pointerId: e.pointerId,
@@ -158,6 +168,12 @@ export class PointerInput {
   }
 
   private onUp(e: PointerEvent): void {
+    const tap = this.pendingTap;
+    if (tap && tap.pointerId === e.pointerId) {
+      this.pendingTap = null;
+      if (this.host.squareAt(e.clientX, e.clientY) === tap.square) this.host.tap(tap.square);
+      return;
+    }
     const draw = this.draw;
     if (draw && draw.pointerId === e.pointerId) {
       const shape = draw.shape;

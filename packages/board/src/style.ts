@@ -39,7 +39,9 @@ export const BOARD_CSS = `
   width: calc(var(--cb-zoom, 1) * 100%);
 }
 .cb-board.cb-zoomed { overflow-x: auto; overscroll-behavior-x: contain; }
-.cb-zoomed .cb-cell { touch-action: pan-x pan-y; }
+/* A swipe pans a zoomed board unless it starts on a piece that can move or on a target (a drag).
+   The grid must allow panning too: the browser intersects the values up to the scroller. */
+.cb-zoomed .cb-grid, .cb-zoomed .cb-cell { touch-action: pan-x pan-y; }
 .cb-zoomed .cb-cell.cb-movable, .cb-zoomed .cb-cell.cb-target { touch-action: none; }
 .cb-grid {
   position: relative;

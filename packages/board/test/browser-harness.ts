@@ -15,7 +15,12 @@ const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 export interface BoardBrowser {
   readonly browser: Browser;
   /** A page of the given size with the bundle loaded and an empty `#host` of `hostWidth`. */
-  page(width: number, height: number, hostWidth?: string): Promise<Page & { errors: string[] }>;
+  page(
+    width: number,
+    height: number,
+    hostWidth?: string,
+    touch?: boolean,
+  ): Promise<Page & { errors: string[] }>;
   close(): Promise<void>;
 }
 
@@ -40,13 +45,17 @@ export async function startBoardBrowser(): Promise<BoardBrowser> {
   });
   return {
     browser,
-    async page(width, height, hostWidth = '100%') {
-      const ctx = await browser.newContext({ viewport: { width, height } });
+    async page(width, height, hostWidth = '100%', touch = false) {
+      const ctx = await browser.newContext({
+        viewport: { width, height },
+        hasTouch: touch,
+        isMobile: touch,
+      });
       const page = (await ctx.newPage()) as Page & { errors: string[] };
       page.errors = [];
       page.on('pageerror', (e) => page.errors.push(e.message));
       await page.setContent(
-        `<!doctype html><html><head><style>body{margin:12px;font:16px system-ui}` +
+        `<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"><style>body{margin:12px;font:16px system-ui}` +
           `#host{width:${hostWidth}}</style></head><body><button id="before">before</button>` +
           `<div id="host"></div><p id="log"></p></body></html>`,
       );

@@ -253,7 +253,7 @@ describe('board in chromium', () => {
   });
 
   it('zooms a wide board on a phone so cells reach a touch size, and pans sideways', async () => {
-    const page = await bb.page(390, 844);
+    const page = await bb.page(390, 844, '100%', true);
     await page.evaluate(
       (p) =>
         CB.mount({
@@ -284,6 +284,23 @@ describe('board in chromium', () => {
     for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight');
     expect(await focused(page)).toBe('l1');
     expect((await scroll()).l).toBeGreaterThan(0);
+    expect(await page.evaluate(() => window.scrollX)).toBe(0);
+    // A sideways swipe that starts on an empty cell pans the board.
+    await page.locator('.cb-board').evaluate((e) => (e.scrollLeft = 0));
+    const swipeFrom = (await cell(page, 'g6').boundingBox())!;
+    const cdp = await page.context().newCDPSession(page);
+    const y = Math.round(swipeFrom.y + swipeFrom.height / 2);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x?: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: x === undefined ? [] : [{ x, y }],
+      });
+    const x0 = Math.round(swipeFrom.x + swipeFrom.width / 2);
+    await touch('touchStart', x0);
+    for (let dx = 10; dx <= 150; dx += 10) await touch('touchMove', x0 - dx);
+    await touch('touchEnd');
+    await page.waitForTimeout(300);
+    expect((await scroll()).l).toBeGreaterThan(50);
     expect(await page.evaluate(() => window.scrollX)).toBe(0);
     // Moving still works when zoomed.
     await cell(page, 'e3').click();
