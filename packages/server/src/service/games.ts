@@ -49,7 +49,8 @@ interface Live {
   position: Position;
   listeners: Set<Listener>;
   /** Connections per seat by process id (this one's and the others' from the bus). */
-  presence: Map<string, ByColor<number>>;
+  /** Connections per seat by process, with when that process last said so. */
+  presence: Map<string, ByColor<number> & { at: number }>;
   awaySince: ByColor<number | null>;
   queue: Promise<unknown>;
   /** Bus messages are handled one after another, so events reach listeners in commit order. */
@@ -58,6 +59,12 @@ interface Live {
 }
 
 const MAX_CACHED = 20_000;
+/**
+ * Each process repeats its seats' presence this often; another process's word older than
+ * PRESENCE_STALE_MS no longer counts (that process may have died with its sockets).
+ */
+const PRESENCE_REFRESH_MS = 20_000;
+const PRESENCE_STALE_MS = 3 * PRESENCE_REFRESH_MS;
 /** Flag timers further out than this are set again when they fire (setTimeout's limit is ~24 days). */
 const MAX_TIMER_MS = 86_400_000;
 
@@ -70,12 +77,18 @@ export class Games {
   private readonly live = new Map<string, Live>();
   readonly processId = newToken().slice(0, 12);
   private closed = false;
+  private readonly refresher: ReturnType<typeof setInterval>;
 
   constructor(
     readonly store: Store,
     private readonly bus: Bus,
     readonly now: () => number = Date.now,
   ) {
+    this.refresher = setInterval(() => {
+      for (const live of this.live.values())
+        if ([...live.listeners].some((l) => l.color)) void this.publishPresence(live);
+    }, PRESENCE_REFRESH_MS);
+    this.refresher.unref?.();
     bus.subscribe((m) => {
       const live = this.live.get(m.id);
       if (live) live.inbox = live.inbox.then(() => this.onBus(live, m)).catch(() => undefined);
@@ -179,7 +192,7 @@ export class Games {
     return this.apply(id, (live) => ({
       type: 'claim-win',
       by,
-      opponentAwaySince: live.awaySince[by === 'white' ? 'black' : 'white'],
+      opponentAwaySince: this.awaySince(live, by === 'white' ? 'black' : 'white'),
     }));
   }
 
@@ -231,6 +244,7 @@ export class Games {
 
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.refresher);
     for (const live of this.live.values()) if (live.timer) clearTimeout(live.timer);
     await Promise.allSettled([...this.live.values()].map((l) => l.queue));
   }
@@ -255,7 +269,8 @@ export class Games {
 
   private connected(live: Live): ByColor<boolean> {
     const c = { white: false, black: false };
-    for (const p of live.presence.values()) {
+    for (const [process, p] of live.presence) {
+      if (process !== this.processId && this.now() - p.at > PRESENCE_STALE_MS) continue;
       if (p.white > 0) c.white = true;
       if (p.black > 0) c.black = true;
     }
@@ -426,6 +441,16 @@ export class Games {
     live.timer.unref?.();
   }
 
+  /** Since when a seat has had no connection anywhere, or null while it has one. */
+  private awaySince(live: Live, color: Color): number | null {
+    if (this.connected(live)[color]) return null;
+    let since = live.awaySince[color];
+    // A seat last reported by a process that went silent: away since that report.
+    for (const p of live.presence.values())
+      if (p[color] > 0 && (since === null || p.at > since)) since = p.at;
+    return since ?? this.now();
+  }
+
   private async publishPresence(live: Live): Promise<void> {
     let white = 0;
     let black = 0;
@@ -442,7 +467,7 @@ export class Games {
     if (m.kind === 'presence') {
       const before = this.connected(live);
       if (m.white === 0 && m.black === 0) live.presence.delete(m.process);
-      else live.presence.set(m.process, { white: m.white, black: m.black });
+      else live.presence.set(m.process, { white: m.white, black: m.black, at: this.now() });
       const after = this.connected(live);
       for (const c of ['white', 'black'] as const)
         if (before[c] !== after[c] || (!after[c] && live.awaySince[c] === null))

@@ -1,0 +1,43 @@
+/**
+ * Presence across processes (two game services on one store and one bus, with an injected
+ * clock): a seat connected to the other process counts as connected until that process has been
+ * silent too long, after which the opponent may claim the win.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { LocalBus } from '../src/pubsub/bus.ts';
+import { Games } from '../src/service/games.ts';
+import { openStore } from '../src/storage/open.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'citadel-presence-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it('counts a seat on a silent process as gone after a minute', async () => {
+  const store = await openStore({ dataDir: dir });
+  const bus = new LocalBus();
+  let now = 1_000_000;
+  const clock = () => now;
+  const a = new Games(store, bus, clock);
+  const b = new Games(store, bus, clock);
+  const { id } = await a.create(
+    { variant: 'chess', color: 'white', clock: { initial: 60, increment: 0 } },
+    null,
+  );
+  await b.join(id, null);
+  await a.state(id);
+  // Black connects to process b; process a hears of it over the bus.
+  await b.listen(id, { color: 'black', send: () => {} });
+  await new Promise((r) => setTimeout(r, 20));
+  expect((await a.state(id)).connected.black).toBe(true);
+  await expect(a.claimWin(id, 'white')).rejects.toThrow(/connected/);
+  // Process b goes silent (it died): after a minute its word no longer counts.
+  now += 61_000;
+  expect((await a.state(id)).connected.black).toBe(false);
+  const claimed = await a.claimWin(id, 'white');
+  expect(claimed.game).toMatchObject({ status: 'ended', result: '1-0', reason: 'abandon' });
+  await a.close();
+  await b.close();
+  await store.close();
+});
