@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { VARIANT_IDS } from '@citadel/core';
 import { benchCommand } from './commands/bench.ts';
+import { addBotCommand } from './commands/bot.ts';
 import { addMatchCommand } from './commands/match.ts';
 import { perftCommand } from './commands/perft.ts';
 import { playCommand } from './commands/play.ts';
@@ -85,5 +86,6 @@ positionOptions(
 ).action(playCommand);
 
 addMatchCommand(program);
+addBotCommand(program);
 
 await program.parseAsync();

@@ -2,7 +2,8 @@
  * The app's entry: a header (links to the pages, the variant switcher), and client-side routing
  * with the history API. Routes: `/` (home), `/archive` (the games played here),
  * `/play/<variant>?array=<id>` or `?game=<archive id>`, `/learn/<variant>`,
- * `/analyse/<variant>?fen=<FEN>` or `?pgn=<PGN>`, `/editor/<variant>?fen=<FEN>`; anything else,
+ * `/analyse/<variant>?fen=<FEN>` or `?pgn=<PGN>`, `/editor/<variant>?fen=<FEN>`; online play:
+ * `/game/<id>`, `/lobby` and `/games` (my online games and the server's archive); anything else,
  * or an unknown variant, shows what was not found.
  */
 import './style.css';
@@ -15,6 +16,10 @@ import { EngineClient } from './engine-client.ts';
 import { homePage } from './home-page.ts';
 import { learnPage } from './learn.ts';
 import { notFoundPage } from './not-found-page.ts';
+import { onlineGamePage } from './online/game-page.ts';
+import { lobbyPage } from './online/lobby-page.ts';
+import { myGamesPage } from './online/my-games-page.ts';
+import { LOBBY_PATH } from '@citadel/protocol';
 import type { PageContext } from './page-context.ts';
 import { playPage } from './play/play-page.ts';
 import { DEFAULT_VARIANT, variantDef } from './variants.ts';
@@ -64,7 +69,10 @@ function navigate(url: string, replace = false): void {
 
 /** The header's links for a variant (the last one visited on pages without one). */
 let lastVariant = DEFAULT_VARIANT;
-function renderNav(page: VariantPage | 'home' | 'archive' | null, variant: string | null): void {
+function renderNav(
+  page: VariantPage | 'home' | 'archive' | 'lobby' | null,
+  variant: string | null,
+): void {
   if (variant) lastVariant = variant;
   navLinks.replaceChildren(
     ...PAGES.map(([target, label]) =>
@@ -83,8 +91,22 @@ function renderNav(page: VariantPage | 'home' | 'archive' | null, variant: strin
       { href: '/archive', 'data-link': true, 'aria-current': page === 'archive' ? 'page' : null },
       'Your games',
     ),
+    h(
+      'a',
+      { href: LOBBY_PATH, 'data-link': true, 'aria-current': page === 'lobby' ? 'page' : null },
+      'Lobby',
+    ),
   );
   switcher.show(variant);
+}
+
+/** The online pages, which belong to no variant: a function that shows one, or null. */
+function onlineRoute(path: string, ctx: PageContext): (() => () => void) | null {
+  const game = /^\/game\/([A-Za-z0-9_-]{8,16})$/.exec(path);
+  if (game) return () => onlineGamePage(ctx, game[1]!);
+  if (path === LOBBY_PATH) return () => lobbyPage(ctx);
+  if (path === '/games') return () => myGamesPage(ctx);
+  return null;
 }
 
 function route(): void {
@@ -102,6 +124,12 @@ function route(): void {
   if (path === '/archive') {
     renderNav('archive', null);
     teardown = archivePage(ctx);
+    return;
+  }
+  const online = onlineRoute(path, ctx);
+  if (online) {
+    renderNav(path === LOBBY_PATH ? 'lobby' : null, null);
+    teardown = online();
     return;
   }
   const m = VARIANT_PAGE.exec(path);

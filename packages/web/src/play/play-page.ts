@@ -14,6 +14,7 @@ import { gameFromText } from '../game-import.ts';
 import { closeDialog, openExportDialog, openImportDialog } from '../io-dialogs.ts';
 import { LegendView } from '../legend-view.ts';
 import { MoveChooser } from '../move-chooser.ts';
+import { onlineEntry } from '../online/online-entry.ts';
 import type { PageContext } from '../page-context.ts';
 import { arrayFromUrl, arrayProblem } from '../page-params.ts';
 import { recordOf } from '../archive/archive-record.ts';
@@ -129,6 +130,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     actions.element,
     tools.element,
     moveList.element,
+    onlineEntry(ctx, def.id),
     legendView.box,
   );
   ctx.root.replaceChildren(h('main', { class: 'play' }, notice, boardArea, panel));

@@ -1,0 +1,136 @@
+/**
+ * The online-play server's HTTP API as a bot uses it (docs/api.md): the lobby, joining and
+ * creating games, moves, and a game's event stream (NDJSON, or server-sent events). Every answer
+ * is checked against its schema in @citadel/protocol; a refusal throws an `ApiError` with the
+ * server's sentence.
+ */
+import {
+  createGameResponseSchema,
+  errorBodySchema,
+  gameStateSchema,
+  joinResponseSchema,
+  lobbyResponseSchema,
+  serverEventSchema,
+  type CreateGameRequest,
+  type ServerEvent,
+} from '@citadel/protocol';
+import type { z } from 'zod';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class ApiClient {
+  readonly base: string;
+
+  /** `server`: the server's address (`http://127.0.0.1:8080`). */
+  constructor(server: string) {
+    const url = new URL(server);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new Error(`the server address must start with http:// or https:// (got ${server})`);
+    this.base = url.origin;
+  }
+
+  private async call<T>(
+    path: string,
+    schema: z.ZodType<T>,
+    init: { body?: unknown; token?: string } = {},
+  ): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    if (init.token) headers['authorization'] = `Bearer ${init.token}`;
+    const response = await fetch(this.base + path, {
+      method: init.body === undefined ? 'GET' : 'POST',
+      headers,
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+    const data: unknown = await response.json().catch(() => null);
+    if (!response.ok) {
+      const body = errorBodySchema.safeParse(data);
+      throw new ApiError(
+        response.status,
+        body.success ? body.data.error : `${path}: the server answered ${response.status}`,
+      );
+    }
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) throw new ApiError(response.status, `${path}: an answer not understood`);
+    return parsed.data;
+  }
+
+  lobby() {
+    return this.call('/api/lobby', lobbyResponseSchema);
+  }
+
+  createGame(request: CreateGameRequest) {
+    return this.call('/api/games', createGameResponseSchema, { body: request });
+  }
+
+  join(id: string) {
+    return this.call(`/api/games/${encodeURIComponent(id)}/join`, joinResponseSchema, { body: {} });
+  }
+
+  state(id: string) {
+    return this.call(`/api/games/${encodeURIComponent(id)}`, gameStateSchema);
+  }
+
+  move(id: string, token: string, move: string, ply: number) {
+    return this.call(`/api/games/${encodeURIComponent(id)}/moves`, gameStateSchema, {
+      token,
+      body: { move, ply },
+    });
+  }
+
+  resign(id: string, token: string) {
+    return this.call(`/api/games/${encodeURIComponent(id)}/resign`, gameStateSchema, {
+      token,
+      body: {},
+    });
+  }
+
+  /**
+   * The game's events until the server ends the stream or `signal` aborts it. Lines that are not
+   * a known event are skipped (a comment or keep-alive line of server-sent events).
+   */
+  async *stream(
+    id: string,
+    token: string | null,
+    signal: AbortSignal,
+  ): AsyncGenerator<ServerEvent> {
+    const headers: Record<string, string> = { accept: 'application/x-ndjson' };
+    if (token) headers['authorization'] = `Bearer ${token}`;
+    const response = await fetch(`${this.base}/api/games/${encodeURIComponent(id)}/stream`, {
+      headers,
+      signal,
+    });
+    if (!response.ok || !response.body)
+      throw new ApiError(response.status, `the game's stream answered ${response.status}`);
+    const decoder = new TextDecoder();
+    let buffered = '';
+    for await (const chunk of response.body) {
+      buffered += decoder.decode(chunk as Uint8Array, { stream: true });
+      const lines = buffered.split('\n');
+      buffered = lines.pop()!;
+      for (const line of lines) {
+        const event = parseEventLine(line);
+        if (event) yield event;
+      }
+    }
+  }
+}
+
+/** One NDJSON line or one `data:` line of server-sent events as an event; null otherwise. */
+export function parseEventLine(line: string): ServerEvent | null {
+  const text = line.startsWith('data:') ? line.slice(5) : line;
+  if (!text.trim()) return null;
+  try {
+    const parsed = serverEventSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * `citadel bot --server URL --engine "<UCI command>"`: a UCI engine (by default this build's own
+ * `citadel uci`) plays online games through the server's HTTP API and event stream, as the big
+ * chess sites' bot bridges do. Option parsing lives here; the bot itself in ../bot/.
+ */
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { createGameRequestSchema, describeIssues, type CreateGameRequest } from '@citadel/protocol';
+import { ApiClient } from '../bot/api-client.ts';
+import { runBot } from '../bot/bot-runner.ts';
+import { collect, fail, parseRuleOptions } from '../setup-position.ts';
+
+interface BotOptions {
+  readonly server: string;
+  readonly engine?: string;
+  readonly movetime: string;
+  readonly maxGames: string;
+  readonly games: string;
+  readonly accept: boolean;
+  readonly variant: string[];
+  readonly game: string[];
+  readonly challenge?: string;
+  readonly array?: string;
+  readonly rule: string[];
+  readonly clock?: string;
+  readonly color?: string;
+  readonly poll: string;
+}
+
+/** This build's own engine: the running `citadel` with `uci`. */
+function ownEngine(): string {
+  const quote = (s: string): string => `'${s.replaceAll("'", `'\\''`)}'`;
+  return `${quote(process.execPath)} ${quote(resolve(process.argv[1]!))} uci`;
+}
+
+function whole(text: string, name: string, min: number, max: number): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min || n > max)
+    fail(`${name} must be a whole number from ${min} to ${max}`);
+  return n;
+}
+
+/** `5+3` (minutes + increment seconds), `3d` (days per move) or `none`. */
+export function parseClock(text: string): CreateGameRequest['clock'] | undefined {
+  if (text === 'none') return undefined;
+  const days = /^(\d+)d$/.exec(text);
+  if (days) return { daysPerMove: Number(days[1]) };
+  const live = /^(\d+(?:\.\d+)?)\+(\d+)$/.exec(text);
+  if (!live)
+    throw new Error(`--clock: expected minutes+increment (5+3), days (3d) or none, got ${text}`);
+  return { initial: Math.round(Number(live[1]) * 60), increment: Number(live[2]) };
+}
+
+function challengeFrom(o: BotOptions): CreateGameRequest | null {
+  if (!o.challenge) return null;
+  const rules = parseRuleOptions(o.rule);
+  if (!rules.ok) fail(rules.error);
+  let clock: CreateGameRequest['clock'];
+  try {
+    clock = parseClock(o.clock ?? '5+3');
+  } catch (e) {
+    fail(e instanceof Error ? e.message : String(e));
+  }
+  const request = createGameRequestSchema.safeParse({
+    variant: o.challenge,
+    ...(o.array ? { array: o.array } : {}),
+    ...(Object.keys(rules.value).length ? { rules: rules.value } : {}),
+    ...(clock ? { clock } : {}),
+    color: o.color ?? 'random',
+    lobby: true,
+  });
+  if (!request.success) fail(`--challenge: ${describeIssues(request.error.issues)}`);
+  return request.data;
+}
+
+export async function botCommand(o: BotOptions): Promise<void> {
+  let api: ApiClient;
+  try {
+    api = new ApiClient(o.server);
+  } catch (e) {
+    fail(e instanceof Error ? e.message : String(e));
+  }
+  const settings = {
+    engine: o.engine ?? ownEngine(),
+    movetimeMs: whole(o.movetime, '--movetime', 10, 600_000),
+    maxGames: whole(o.maxGames, '--max-games', 1, 64),
+    games: whole(o.games, '--games', 0, 1_000_000),
+    accept: o.accept,
+    variants: o.variant,
+    join: o.game,
+    challenge: challengeFrom(o),
+    pollMs: whole(o.poll, '--poll', 100, 600_000),
+    log: (line: string) => process.stderr.write(`bot: ${line}\n`),
+  };
+  // The first Ctrl+C (or SIGTERM) stops taking games and leaves the games in play; a second exits.
+  const stop = new AbortController();
+  const onSignal = (): void => {
+    if (stop.signal.aborted) process.exit(130);
+    settings.log('stopping: leaving the games in play, quitting the engines');
+    stop.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const done = await runBot(api, settings, stop.signal);
+    for (const g of done) process.stdout.write(`${g.id} ${g.result} ${g.text}\n`);
+  } catch (e) {
+    fail(e instanceof Error ? e.message : String(e));
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+export function addBotCommand(program: Command): void {
+  program
+    .command('bot')
+    .description('play online games on a Citadel server with a UCI engine')
+    .requiredOption('--server <url>', 'the server (http://host:port)')
+    .option('--engine <command>', "UCI engine command line (default: this build's citadel uci)")
+    .option('--movetime <ms>', 'thinking time per move without a live clock', '1000')
+    .option('--max-games <n>', 'games played at the same time', '1')
+    .option('--games <n>', 'stop after this many games (0: never)', '0')
+    .option('--no-accept', 'do not accept lobby challenges')
+    .option('--variant <id>', 'accept only this variant (repeatable)', collect, [])
+    .option('--game <id>', 'join or resume this game first (repeatable)', collect, [])
+    .option('--challenge <variant>', 'post a lobby challenge in this variant whenever free')
+    .option('--array <array>', 'start array of the posted challenge')
+    .option('--rule <name=value>', 'rule switch of the posted challenge (repeatable)', collect, [])
+    .option('--clock <tc>', 'clock of the posted challenge: 5+3, 3d or none', '5+3')
+    .option('--color <color>', 'colour in the posted challenge: white, black or random')
+    .option('--poll <ms>', 'how often the lobby is read', '2000')
+    .action(botCommand);
+}

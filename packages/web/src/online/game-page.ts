@@ -1,0 +1,354 @@
+/**
+ * The online game page, `/game/<id>`: the board, move list and clocks of the play page, fed by the
+ * server. A browser holding the game's seat token plays that seat; one opening the link of a
+ * game with a free seat takes it; anyone else watches. The page sounds and marks the tab title
+ * when it is the player's turn, shows who is connected and the measured lag, and reconnects by
+ * itself.
+ */
+import './online.css';
+import type { ClientMessage, Color } from '@citadel/protocol';
+import { boardState, createBoard, movesFor, type Board } from '../adapter.ts';
+import { ClockView } from '../clock-view.ts';
+import { h } from '../dom.ts';
+import { MoveChooser } from '../move-chooser.ts';
+import type { PageContext } from '../page-context.ts';
+import { MoveListView } from '../play/move-list-view.ts';
+import { listenToKeys } from '../play/play-keys.ts';
+import { playSound } from '../sound.ts';
+import { variantDef } from '../variants.ts';
+import { api, ApiError, pgnUrl } from './api.ts';
+import { GameSocket, type Connection } from './game-socket.ts';
+import { InviteView } from './invite-view.ts';
+import { OnlineActionsView } from './online-actions-view.ts';
+import { other, OnlineGame, type Change } from './online-game.ts';
+import { SeatBar } from './seat-bar.ts';
+import { keepSeat, seatIn } from './seats.ts';
+import { timeControlText, timeLeftText } from './time-text.ts';
+
+const cap = (c: Color): string => (c === 'white' ? 'White' : 'Black');
+
+/** Renders the game page; returns a function that tears it down. */
+export function onlineGamePage(ctx: PageContext, id: string): () => void {
+  let teardown: (() => void) | null = null;
+  let gone = false;
+  const message = h('p', { class: 'online-message', role: 'status' }, 'Loading the game…');
+  ctx.root.replaceChildren(h('main', { class: 'online-loading' }, message));
+  void open().catch((e: unknown) => {
+    message.textContent =
+      e instanceof ApiError && e.status === 404
+        ? 'There is no game at this address.'
+        : `The game cannot be shown: ${e instanceof Error ? e.message : String(e)}`;
+  });
+
+  async function open(): Promise<void> {
+    let state = await api.state(id);
+    let seat = seatIn(id);
+    if (!seat && state.status === 'waiting') {
+      try {
+        seat = (await api.join(id)).seat;
+        keepSeat(id, seat);
+        state = await api.state(id);
+      } catch (e) {
+        if (!(e instanceof ApiError && e.status === 409)) throw e;
+      }
+    }
+    if (gone) return;
+    teardown = showGame(ctx, new OnlineGame(state, seat?.color ?? null), seat?.token ?? null);
+  }
+
+  return () => {
+    gone = true;
+    teardown?.();
+  };
+}
+
+function showGame(ctx: PageContext, g: OnlineGame, token: string | null): () => void {
+  const def = variantDef(g.state.variant);
+  const name = def?.name ?? g.state.variant;
+  let flipped = false;
+  let connection: Connection = 'connecting';
+  let problem = '';
+
+  const status = h('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
+  const result = h('div', { class: 'result', role: 'alert', hidden: true });
+  const clockView = new ClockView();
+  const topBar = new SeatBar(clockView.top);
+  const bottomBar = new SeatBar(clockView.bottom);
+  const boardHost = h('div', { class: 'board-host' });
+  const boardArea = h(
+    'section',
+    { class: 'board-area online-board', 'aria-label': 'Board' },
+    status,
+    topBar.element,
+    result,
+    boardHost,
+    bottomBar.element,
+  );
+  const chooser = new MoveChooser(boardArea);
+  const connectionLine = h('p', { class: 'connection', role: 'status' });
+  const title = h('h1', { class: 'online-title' });
+  const invite = new InviteView();
+  const actions = new OnlineActionsView({
+    send: (m) => send(m),
+    flip: () => {
+      flipped = !flipped;
+      render(false);
+    },
+    openRematch: (rematchId) => void openRematch(rematchId),
+  });
+  const moveList = new MoveListView((ply) => view(ply));
+  const pgnLink = h(
+    'a',
+    { href: pgnUrl(g.state.id), download: `citadel-${g.state.id}.pgn` },
+    'Download PGN',
+  );
+  const analyseButton = h(
+    'button',
+    { type: 'button', onclick: () => void openAnalysis() },
+    'Open in analysis',
+  );
+  const links = h('div', { class: 'online-links' }, pgnLink, analyseButton);
+  const panel = h(
+    'aside',
+    { class: 'panel' },
+    title,
+    connectionLine,
+    invite.element,
+    actions.note,
+    actions.element,
+    moveList.element,
+    links,
+  );
+  ctx.root.replaceChildren(h('main', { class: 'play online-game' }, boardArea, panel));
+  const geo = g.board.position.rs.geo;
+  boardHost.style.setProperty('--aspect', String(geo.files / geo.ranks));
+
+  const board: Board = createBoard(boardHost, {
+    label: `${name} board`,
+    onMove: (from, to) => {
+      if (!g.myTurn() || !g.board.isLive()) return;
+      const options = movesFor(g.board.position, from, to);
+      if (options.length === 1) play(options[0]!.text);
+      else if (options.length > 1)
+        chooser.open(options, g.board.position.turn(), (m) => play(m.text));
+    },
+  });
+
+  const socket = new GameSocket(g.state.id, token, {
+    event: (e) => {
+      if (e.type === 'error') {
+        problem = e.error;
+        g.revert();
+        render(false);
+        return;
+      }
+      if (e.type === 'pong') {
+        renderConnection();
+        return;
+      }
+      const change = g.apply(e);
+      if (e.type === 'rematch' && token) void fetchRematchSeat();
+      if (change.moved || change.reset) problem = '';
+      sound(change);
+      render(change.moved === true);
+    },
+    connection: (c) => {
+      connection = c;
+      renderConnection();
+    },
+  });
+
+  function orientation(): Color {
+    const base: Color = g.you ?? 'white';
+    return flipped ? other(base) : base;
+  }
+
+  function play(text: string): void {
+    chooser.close();
+    const r = g.playLocal(text);
+    if ('error' in r) {
+      problem = r.error;
+      render(false);
+      return;
+    }
+    problem = '';
+    playSound(g.board.moves().at(-1)?.capture ? 'capture' : 'move');
+    render(true);
+    if (socket.send({ type: 'move', move: r.move, ply: r.ply })) return;
+    // The socket is down: the move goes over HTTP, and the answer is the new state.
+    if (!token) return;
+    api.move(g.state.id, token, r.move, r.ply).then(
+      (state) => {
+        g.apply({ type: 'state', game: state, you: g.you });
+        render(false);
+      },
+      (e: unknown) => {
+        problem = e instanceof Error ? e.message : String(e);
+        g.revert();
+        render(false);
+      },
+    );
+  }
+
+  function send(m: ClientMessage): void {
+    if (m.type === 'rematch') {
+      void rematch(m.action);
+      return;
+    }
+    if (!socket.send(m)) {
+      problem = 'Not connected — reconnecting…';
+      render(false);
+    }
+  }
+
+  /** Rematch over HTTP: the answer carries this browser's seat in the new game once agreed. */
+  async function rematch(action: 'offer' | 'accept' | 'decline'): Promise<void> {
+    if (!token) return;
+    try {
+      const r = await api.rematch(g.state.id, token, action);
+      g.apply({ type: 'state', game: r.game, you: g.you });
+      if (r.rematch) {
+        keepSeat(r.rematch.id, r.rematch.seat);
+        ctx.navigate(`/game/${r.rematch.id}`);
+        return;
+      }
+    } catch (e) {
+      problem = e instanceof Error ? e.message : String(e);
+    }
+    render(false);
+  }
+
+  async function fetchRematchSeat(): Promise<void> {
+    const newId = g.state.rematch;
+    if (!newId || seatIn(newId) || !token) return;
+    try {
+      const r = await api.rematch(g.state.id, token, 'accept');
+      if (r.rematch) keepSeat(r.rematch.id, r.rematch.seat);
+    } catch {
+      // The seat is asked for again when the player opens the rematch.
+    }
+    render(false);
+  }
+
+  async function openRematch(rematchId: string): Promise<void> {
+    if (!seatIn(rematchId)) await fetchRematchSeat();
+    ctx.navigate(`/game/${rematchId}`);
+  }
+
+  async function openAnalysis(): Promise<void> {
+    try {
+      const response = await fetch(pgnUrl(g.state.id));
+      if (!response.ok) throw new Error(`the server answered ${response.status}`);
+      const pgn = await response.text();
+      ctx.navigate(`/analyse/${g.state.variant}?pgn=${encodeURIComponent(pgn)}`);
+    } catch (e) {
+      problem = `The PGN cannot be loaded: ${e instanceof Error ? e.message : String(e)}`;
+      render(false);
+    }
+  }
+
+  function view(ply: number): void {
+    const clamped = Math.max(0, Math.min(g.board.moves().length, ply));
+    if (clamped === g.board.viewPly) return;
+    const step = Math.abs(clamped - g.board.viewPly) === 1;
+    g.board.viewPly = clamped;
+    render(step);
+  }
+
+  function sound(change: Change): void {
+    if (change.ended) playSound('end');
+    else if (change.moved) {
+      const last = g.board.moves().at(-1);
+      if (!last) return;
+      if (g.board.position.isCheck()) playSound('check');
+      else playSound(last.capture ? 'capture' : 'move');
+    }
+  }
+
+  function statusText(): string {
+    if (problem) return problem;
+    const s = g.state;
+    if (!g.board.isLive())
+      return `Viewing move ${g.board.viewPly} of ${g.board.moves().length} — ▶ or → to go on`;
+    if (s.status === 'ended') return 'Game over';
+    if (s.status === 'waiting') return 'Waiting for an opponent to join';
+    const check = g.board.position.isCheck() ? ' — check!' : '';
+    if (g.you === null) return `${cap(s.turn)} to move${check} (you are watching)`;
+    return (g.myTurn() ? `Your move (${cap(s.turn)})` : `Waiting for ${cap(s.turn)}`) + check;
+  }
+
+  function renderConnection(): void {
+    const words =
+      connection === 'open'
+        ? `Connected · lag ${Math.round(socket.lag)} ms`
+        : connection === 'connecting'
+          ? 'Connecting…'
+          : 'Connection lost — reconnecting…';
+    const watching = g.spectators > 0 ? ` · ${g.spectators} watching` : '';
+    connectionLine.textContent = words + watching;
+    connectionLine.classList.toggle('offline', connection !== 'open');
+  }
+
+  function render(animate: boolean): void {
+    const moves = g.board.moves();
+    const ply = g.board.viewPly;
+    board.set(
+      boardState(g.board.positionAt(ply), {
+        orientation: orientation(),
+        interactive: g.myTurn() && g.board.isLive(),
+        lastMove: ply > 0 ? moves[ply - 1] : undefined,
+      }),
+      { animate },
+    );
+    status.textContent = statusText();
+    result.hidden = !g.ended();
+    result.textContent = g.state.text ?? (g.ended() ? `Game over: ${g.state.result}` : '');
+    const bottom = orientation();
+    topBar.render(g, other(bottom));
+    bottomBar.render(g, bottom);
+    title.textContent = `${name} · ${timeControlText(g.state.clock)} · ${g.state.rated ? 'rated' : 'casual'}`;
+    invite.render(
+      g.state.status === 'waiting' && g.you ? `${location.origin}/game/${g.state.id}` : null,
+    );
+    actions.render(g);
+    moveList.render(moves, ply);
+    links.hidden = !g.ended();
+    renderConnection();
+    renderClocks();
+    document.title = g.myTurn() ? `● Your move — ${name} — Citadel` : `${name} online — Citadel`;
+  }
+
+  function renderClocks(): void {
+    const clocks = g.clocksAt(socket.serverNow());
+    const live = g.live() && clocks !== null;
+    boardArea.classList.toggle('with-clocks', live);
+    clockView.render(live ? clocks.times : null, clocks?.running ?? null, orientation());
+    if (!live && clocks?.running && !g.ended()) {
+      const left = timeLeftText(clocks.times[clocks.running]);
+      status.textContent = `${statusText()} — ${left} left for this move`;
+    }
+  }
+
+  const ticker = setInterval(() => {
+    renderClocks();
+    if (g.opponentAwaySince !== null) actions.render(g);
+  }, 100);
+  const stopKeys = listenToKeys({
+    at: () => ({ ply: g.board.viewPly, moves: g.board.moves().length }),
+    view,
+    escape: () => {
+      if (!chooser.isOpen()) return false;
+      chooser.close();
+      return true;
+    },
+  });
+  render(false);
+
+  return () => {
+    clearInterval(ticker);
+    stopKeys();
+    socket.close();
+    board.destroy();
+    document.title = 'Citadel';
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * The online game's buttons, each shown only when the state allows it: abort, resign, draw and
+ * takeback offers (with accept / decline when the opponent offered), claim the win when the
+ * opponent stays away, rematch after the end, and flip.
+ */
+import type { ClientMessage, OfferAction } from '@citadel/protocol';
+import { h } from '../dom.ts';
+import { other, type OnlineGame } from './online-game.ts';
+
+export interface OnlineActions {
+  readonly send: (message: ClientMessage) => void;
+  readonly flip: () => void;
+  /** Opens the rematch game once both agreed. */
+  readonly openRematch: (id: string) => void;
+}
+
+type Offerable = 'draw' | 'takeback' | 'rematch';
+
+export class OnlineActionsView {
+  readonly element = h('div', { class: 'actions online-actions' });
+  readonly note = h('p', { class: 'offer-note', role: 'status', 'aria-live': 'polite' });
+
+  constructor(private readonly actions: OnlineActions) {}
+
+  render(g: OnlineGame): void {
+    const a = this.actions;
+    const button = (label: string, onclick: () => void, cls = ''): HTMLButtonElement =>
+      h('button', { type: 'button', class: cls || null, onclick }, label);
+    const offer = (kind: Offerable, action: OfferAction) => () => a.send({ type: kind, action });
+    const buttons: HTMLElement[] = [];
+    let note = '';
+    const you = g.you;
+    const offers = g.state.offers;
+    if (you && !g.ended()) {
+      if (g.mayAbort()) buttons.push(button('Abort', () => a.send({ type: 'abort' })));
+      if (g.started() && !g.mayAbort())
+        buttons.push(button('Resign', () => a.send({ type: 'resign' })));
+      if (g.started()) {
+        for (const kind of ['draw', 'takeback'] as const) {
+          const label = kind === 'draw' ? 'draw' : 'takeback';
+          if (offers[kind] === other(you)) {
+            note = `Your opponent offers a ${label}.`;
+            buttons.push(
+              button(`Accept ${label}`, offer(kind, 'accept'), 'primary'),
+              button(`Decline ${label}`, offer(kind, 'decline')),
+            );
+          } else if (offers[kind] === you) {
+            buttons.push(button(`Cancel ${label} offer`, offer(kind, 'decline')));
+          } else if (kind === 'draw' || g.state.moves.length > (you === 'white' ? 0 : 1)) {
+            buttons.push(
+              button(kind === 'draw' ? 'Offer draw' : 'Ask takeback', offer(kind, 'offer')),
+            );
+          }
+        }
+      }
+      if (g.mayClaimWin()) {
+        note = 'Your opponent has left the game.';
+        buttons.push(button('Claim the win', () => a.send({ type: 'claim-win' }), 'primary'));
+      }
+    }
+    if (you && g.ended()) {
+      if (g.state.rematch) {
+        const id = g.state.rematch;
+        buttons.push(button('Go to the rematch', () => a.openRematch(id), 'primary'));
+      } else if (offers.rematch === other(you)) {
+        note = 'Your opponent wants a rematch.';
+        buttons.push(
+          button('Accept rematch', offer('rematch', 'accept'), 'primary'),
+          button('Decline rematch', offer('rematch', 'decline')),
+        );
+      } else if (offers.rematch === you) {
+        note = 'Rematch offered; waiting for your opponent.';
+        buttons.push(button('Cancel rematch', offer('rematch', 'decline')));
+      } else buttons.push(button('Rematch', offer('rematch', 'offer'), 'primary'));
+    }
+    buttons.push(button('Flip', a.flip));
+    this.element.replaceChildren(...buttons);
+    this.note.textContent = note;
+    this.note.hidden = !note;
+  }
+}

@@ -1,0 +1,204 @@
+/**
+ * An online game as this browser sees it: the server's state (the truth), the moves replayed on
+ * the rules core for the board and the move list, who is connected, and the clocks as they run
+ * between two server readings. Server events are applied here; the page only draws.
+ */
+import {
+  CLAIM_WIN_AFTER_MS,
+  type ByColor,
+  type Clocks,
+  type Color,
+  type GameState,
+  type ServerEvent,
+} from '@citadel/protocol';
+import { Game } from '../game.ts';
+
+export const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
+
+/** What an event changed, so the page can sound and animate. */
+export interface Change {
+  readonly moved?: boolean;
+  readonly ended?: boolean;
+  /** The moves differ from a simple next move (a takeback, a resync): redraw without animation. */
+  readonly reset?: boolean;
+}
+
+export class OnlineGame {
+  state: GameState;
+  /** The seat this browser plays, or null for a spectator. */
+  you: Color | null;
+  /** The moves on the rules core, for the board, the move list and the notation. */
+  board: Game;
+  connected: ByColor<boolean>;
+  spectators = 0;
+  /** When the opponent was last seen going away (this browser's epoch ms), while away. */
+  opponentAwaySince: number | null = null;
+
+  constructor(state: GameState, you: Color | null) {
+    this.state = state;
+    this.you = you;
+    this.board = OnlineGame.replay(state);
+    this.connected = { ...state.connected };
+    this.trackOpponent();
+  }
+
+  /** The core game after the state's moves; a state the core refuses is a server bug. */
+  private static replay(state: GameState): Game {
+    const made = Game.create({
+      variant: state.variant,
+      array: state.array,
+      opponent: 'human',
+      side: 'white',
+      level: 1,
+      rules: Object.keys(state.rules).length ? state.rules : undefined,
+    });
+    if ('error' in made) throw new Error(`the server's game cannot be shown: ${made.error}`);
+    for (const m of state.moves) {
+      const r = made.game.position.play(m);
+      if (!r.ok) throw new Error(`the server's move ${m} cannot be replayed: ${r.error}`);
+    }
+    made.game.viewPly = state.moves.length;
+    return made.game;
+  }
+
+  /** Applies one server event; returns what changed. */
+  apply(e: ServerEvent, now = Date.now()): Change {
+    switch (e.type) {
+      case 'state': {
+        const shown = this.board.moves().map((m) => m.text);
+        const viewing = this.board.viewPly;
+        const live = this.board.isLive();
+        this.state = e.game;
+        this.you = e.you;
+        this.connected = { ...e.game.connected };
+        const moves = e.game.moves;
+        const same = moves.length === shown.length && moves.every((m, i) => shown[i] === m);
+        const oneMore = moves.length === shown.length + 1 && shown.every((m, i) => moves[i] === m);
+        if (!same) this.board = OnlineGame.replay(e.game);
+        else if (!live) this.board.viewPly = viewing;
+        this.trackOpponent(now);
+        return { moved: oneMore, reset: !same && !oneMore, ended: e.game.status === 'ended' };
+      }
+      case 'move': {
+        const count = this.state.moves.length;
+        if (e.ply !== count + 1) return {};
+        const shown = this.board.moves();
+        // The move this browser already showed (its own, played at once) is only confirmed.
+        const confirmed = shown.length >= e.ply && shown[e.ply - 1]!.text === e.move;
+        if (!confirmed) {
+          if (shown.length > count) this.board = OnlineGame.replay(this.state);
+          const live = this.board.isLive();
+          if (!this.board.position.play(e.move).ok) return {};
+          if (live) this.board.viewPly = e.ply;
+        }
+        this.state = {
+          ...this.state,
+          status: this.state.status === 'waiting' ? 'started' : this.state.status,
+          moves: [...this.state.moves, e.move],
+          san: [...this.state.san, e.san],
+          fen: e.fen,
+          turn: other(this.state.turn),
+          offers: { ...this.state.offers, draw: null, takeback: null },
+          ...(e.clocks ? { clocks: e.clocks } : {}),
+        };
+        return { moved: !confirmed };
+      }
+      case 'offers':
+        this.state = { ...this.state, offers: e.offers };
+        return {};
+      case 'presence':
+        this.connected = e.connected;
+        this.spectators = e.spectators;
+        this.trackOpponent(now);
+        return {};
+      case 'end': {
+        if (this.state.status === 'ended') return {};
+        this.state = {
+          ...this.state,
+          status: 'ended',
+          result: e.result,
+          reason: e.reason,
+          text: e.text,
+          ...(e.clocks ? { clocks: e.clocks } : {}),
+        };
+        return { ended: true };
+      }
+      case 'rematch':
+        this.state = { ...this.state, rematch: e.id };
+        return {};
+      default:
+        return {};
+    }
+  }
+
+  private trackOpponent(now = Date.now()): void {
+    if (!this.you || this.connected[other(this.you)]) this.opponentAwaySince = null;
+    else this.opponentAwaySince ??= now;
+  }
+
+  ended(): boolean {
+    return this.state.status === 'ended';
+  }
+
+  started(): boolean {
+    return this.state.status === 'started';
+  }
+
+  myTurn(): boolean {
+    return this.you !== null && this.started() && this.state.turn === this.you;
+  }
+
+  /** A live game (minutes + increment), as opposed to correspondence or no clock. */
+  live(): boolean {
+    const c = this.state.clock;
+    return c !== null && 'initial' in c;
+  }
+
+  /** The clocks at the server time `serverNow`: the running one has lost the time since `at`. */
+  clocksAt(serverNow: number): { times: ByColor<number>; running: Color | null } | null {
+    const c: Clocks | undefined = this.state.clocks;
+    if (!c) return null;
+    const running = this.ended() ? null : c.running;
+    const times = { white: c.white, black: c.black };
+    if (running) times[running] = Math.max(0, times[running] - Math.max(0, serverNow - c.at));
+    return { times, running };
+  }
+
+  /**
+   * Plays this seat's move on the board at once, before the server confirms it; returns the move
+   * text to send, or why not (nothing changed).
+   */
+  playLocal(text: string): { move: string; ply: number } | { error: string } {
+    if (!this.myTurn())
+      return { error: this.ended() ? 'The game is over.' : 'It is not your turn.' };
+    if (this.board.moves().length !== this.state.moves.length)
+      return { error: 'Your last move is not confirmed yet.' };
+    const r = this.board.position.play(text);
+    if (!r.ok) return { error: r.error };
+    this.board.viewPly = this.board.moves().length;
+    return { move: r.value.text, ply: this.state.moves.length };
+  }
+
+  /** Drops a move the server refused: the board shows the server's moves again. */
+  revert(): void {
+    if (this.board.moves().length !== this.state.moves.length)
+      this.board = OnlineGame.replay(this.state);
+  }
+
+  /** Whether this seat may claim the win: a live game whose opponent has been away long enough. */
+  mayClaimWin(now = Date.now()): boolean {
+    return (
+      this.you !== null &&
+      this.started() &&
+      this.live() &&
+      this.opponentAwaySince !== null &&
+      now - this.opponentAwaySince >= CLAIM_WIN_AFTER_MS
+    );
+  }
+
+  /** Abort is allowed until this seat has made its first move. */
+  mayAbort(): boolean {
+    if (!this.you || this.ended()) return false;
+    return this.state.moves.length < (this.you === 'white' ? 1 : 2);
+  }
+}
