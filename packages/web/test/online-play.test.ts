@@ -1,0 +1,145 @@
+/**
+ * Online play in real browsers through the real server: one player creates a game from the play
+ * page's "Play a friend online", a second opens the invitation link on a phone-sized window and
+ * takes the free seat, a third watches. They play a whole game to checkmate by clicking the
+ * board, the second reloading mid-game; the spectator sees every move. Then a rematch is agreed
+ * and drawn by agreement with the game page's buttons, and the lobby takes a challenge with one click.
+ */
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOTS } from './harness.ts';
+import { startOnlineApp, type OnlineApp } from './online-server.ts';
+
+let app: OnlineApp;
+beforeAll(async () => {
+  app = await startOnlineApp('citadel-online-');
+}, 180_000);
+afterAll(async () => {
+  await app?.close();
+});
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+async function newPage(size: {
+  width: number;
+  height: number;
+}): Promise<Page & { errors: string[] }> {
+  const ctx: BrowserContext = await app.browser.newContext({ viewport: size });
+  const page = (await ctx.newPage()) as Page & { errors: string[] };
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  return page;
+}
+
+const movesShown = (page: Page) => page.locator('ol.moves li').allTextContents();
+
+async function waitForMoves(page: Page, n: number): Promise<void> {
+  await page.waitForFunction(
+    (count) => document.querySelectorAll('ol.moves li').length === count,
+    n,
+  );
+}
+
+async function clickMove(page: Page, from: string, to: string): Promise<void> {
+  await page.locator(`.cb-cell[data-square="${from}"]`).click();
+  await page.locator(`.cb-cell[data-square="${to}"]`).click();
+}
+
+describe('online play', () => {
+  it('two players play a whole game, one reloading, while a third watches', async () => {
+    const white = await newPage(DESKTOP);
+    await white.goto(`${app.base}/play/chess`);
+    await white.getByText('Play a friend online').click();
+    const form = white.locator('.online-entry form');
+    await form.locator('select').first().selectOption('chess');
+    await form.locator('select[id$="-color"]').selectOption('white');
+    await form.getByRole('button', { name: 'Create the game' }).click();
+    await white.waitForURL(/\/game\/[A-Za-z0-9_-]+$/);
+    const link = await white.locator('#invite-link').inputValue();
+    expect(link).toBe(white.url());
+    await white.waitForSelector('.cb-cell');
+    expect(await white.locator('.status').textContent()).toContain('Waiting for an opponent');
+    await white.screenshot({ path: join(SHOTS, 'online-waiting-1280.png') });
+
+    const black = await newPage(PHONE);
+    await black.goto(link);
+    await black.waitForSelector('.seat-bar');
+    await black.waitForFunction(() =>
+      document.querySelector('.status')?.textContent?.includes('Waiting for White'),
+    );
+    const watcher = await newPage(DESKTOP);
+    await watcher.goto(link);
+    await watcher.waitForFunction(() =>
+      document.querySelector('.status')?.textContent?.includes('watching'),
+    );
+    // Both players are shown connected to everyone.
+    await white.waitForFunction(
+      () => document.querySelectorAll('.presence-dot.online').length === 2,
+    );
+    await white.waitForFunction(() => document.title.startsWith('● Your move'));
+
+    // Fool's mate: 1. f3 e5 2. g4 Qh4#, black reloading after the first move pair.
+    await clickMove(white, 'f2', 'f3');
+    await waitForMoves(watcher, 1);
+    await black.waitForFunction(() => document.title.startsWith('● Your move'));
+    await clickMove(black, 'e7', 'e5');
+    await waitForMoves(watcher, 2);
+    await black.reload();
+    await waitForMoves(black, 2);
+    await clickMove(white, 'g2', 'g4');
+    await waitForMoves(black, 3);
+    await black.screenshot({ path: join(SHOTS, 'online-game-390.png') });
+    await clickMove(black, 'd8', 'h4');
+    for (const page of [white, black, watcher]) {
+      await waitForMoves(page, 4);
+      await page.waitForFunction(() => !document.querySelector('.result')?.hasAttribute('hidden'));
+      expect(await page.locator('.result').textContent()).toMatch(/checkmate/i);
+    }
+    expect(await movesShown(watcher)).toEqual(['f3', 'e5', 'g4', 'Qh4#']);
+    await white.screenshot({ path: join(SHOTS, 'online-game-over-1280.png') });
+
+    // Rematch, then a draw by agreement, through the buttons.
+    await white.getByRole('button', { name: 'Rematch' }).click();
+    await black.getByRole('button', { name: 'Accept rematch' }).click();
+    await black.waitForURL((u) => u.toString() !== link);
+    await white.getByRole('button', { name: 'Go to the rematch' }).click();
+    await white.waitForURL(black.url());
+    await white.waitForSelector('.online-actions');
+    await white.getByRole('button', { name: 'Offer draw' }).click();
+    await black.getByRole('button', { name: 'Accept draw' }).click();
+    for (const page of [white, black]) {
+      await page.waitForFunction(() =>
+        /agree/i.test(document.querySelector('.result')?.textContent ?? ''),
+      );
+    }
+    for (const page of [white, black, watcher]) expect(page.errors).toEqual([]);
+  });
+
+  it('the lobby lists a challenge that another player accepts with one click', async () => {
+    const host = await newPage(DESKTOP);
+    await host.goto(`${app.base}/lobby`);
+    const form = host.locator('.lobby-create form');
+    await form.locator('input[value="correspondence"]').check();
+    await form.getByRole('button', { name: 'Post the challenge' }).click();
+    await host.waitForURL(/\/game\//);
+    const id = host.url().split('/').pop()!;
+    const guest = await newPage(PHONE);
+    await guest.goto(`${app.base}/lobby`);
+    const row = guest.locator(`li[data-game="${id}"]`);
+    await row.waitFor();
+    await guest.screenshot({ path: join(SHOTS, 'online-lobby-390.png') });
+    await row.getByRole('button', { name: 'Accept' }).click();
+    await guest.waitForURL(`${app.base}/game/${id}`);
+    await host.waitForFunction(
+      () => document.querySelectorAll('.presence-dot.online').length === 2,
+    );
+    expect(await host.locator('.online-title').textContent()).toContain('days a move');
+    const lobbyView = await newPage(DESKTOP);
+    await lobbyView.goto(`${app.base}/lobby`);
+    await lobbyView.waitForSelector('.game-list li');
+    await lobbyView.screenshot({ path: join(SHOTS, 'online-lobby-1280.png') });
+    expect(host.errors.concat(guest.errors)).toEqual([]);
+  });
+});

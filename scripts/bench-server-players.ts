@@ -1,0 +1,187 @@
+/**
+ * Simulated players for the server benchmark: each game is created and joined over HTTP, then
+ * both players hold a WebSocket and move at random times (mean `intervalMs` between a game's
+ * moves), choosing random legal moves on the rules core. A move's relay latency is the time from
+ * one player's send to the opponent's receipt of it. A game that ends is replaced by a new one.
+ */
+import { Position, mulberry32 } from '@citadel/core';
+import {
+  createGameResponseSchema,
+  joinResponseSchema,
+  serverEventSchema,
+  type Seat,
+} from '@citadel/protocol';
+import WebSocket from 'ws';
+
+export interface LoadStats {
+  /** Relay latencies in ms, of moves sent while recording. */
+  readonly latencies: number[];
+  relayed: number;
+  errors: number;
+  lastError: string;
+  gamesEnded: number;
+}
+
+const CLOCK = { initial: 3 * 3600, increment: 0 };
+
+async function post(base: string, path: string, body: unknown): Promise<unknown> {
+  const r = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const data: unknown = await r.json();
+  if (!r.ok) throw new Error(`${path}: ${r.status} ${JSON.stringify(data)}`);
+  return data;
+}
+
+class Player {
+  readonly ws: WebSocket;
+  ready: Promise<void>;
+
+  constructor(base: string, id: string, seat: Seat, onEvent: (p: Player, e: unknown) => void) {
+    this.ws = new WebSocket(`${base.replace(/^http/, 'ws')}/api/games/${id}/socket`);
+    this.ready = new Promise((resolve, reject) => {
+      this.ws.once('open', () => {
+        this.ws.send(JSON.stringify({ type: 'auth', token: seat.token }));
+        resolve();
+      });
+      this.ws.once('error', reject);
+    });
+    this.ws.on('message', (data) => {
+      try {
+        onEvent(this, JSON.parse(String(data)));
+      } catch {
+        // A message that is not JSON is counted by the caller's checks.
+      }
+    });
+  }
+}
+
+export class SimGame {
+  private readonly players = new Map<'white' | 'black', Player>();
+  private position!: Position;
+  private plies = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private sentAt = 0;
+  private sentPly = -1;
+  private authed = 0;
+  ended = false;
+  onEnded: (() => void) | null = null;
+
+  private constructor(
+    private readonly base: string,
+    private readonly id: string,
+    private readonly intervalMs: number,
+    private readonly stats: LoadStats,
+    private readonly recording: () => boolean,
+    private readonly random: () => number,
+  ) {}
+
+  /** Creates, joins and connects a game; resolves once both players hold their seats. */
+  static async start(
+    base: string,
+    intervalMs: number,
+    stats: LoadStats,
+    recording: () => boolean,
+    seed: number,
+  ): Promise<SimGame> {
+    const made = createGameResponseSchema.parse(
+      await post(base, '/api/games', { variant: 'tamerlane', clock: CLOCK, color: 'white' }),
+    );
+    const joined = joinResponseSchema.parse(await post(base, `/api/games/${made.id}/join`, {}));
+    const g = new SimGame(base, made.id, intervalMs, stats, recording, mulberry32(seed));
+    const start = Position.start('tamerlane', {});
+    if (!start.ok) throw new Error(start.error);
+    g.position = start.value;
+    const authed = new Promise<void>((resolve) => (g.whenAuthed = resolve));
+    for (const seat of [made.seat, joined.seat]) {
+      g.players.set(
+        seat.color,
+        new Player(base, made.id, seat, (p, e) => g.receive(p, seat.color, e)),
+      );
+    }
+    await Promise.all([...g.players.values()].map((p) => p.ready));
+    await authed;
+    g.schedule();
+    return g;
+  }
+
+  private whenAuthed: () => void = () => {};
+
+  private receive(_p: Player, color: 'white' | 'black', raw: unknown): void {
+    const parsed = serverEventSchema.safeParse(raw);
+    if (!parsed.success) return;
+    const e = parsed.data;
+    if (e.type === 'state') {
+      if (e.you === color && ++this.authed === 2) this.whenAuthed();
+    } else if (e.type === 'move') {
+      const mover = e.ply % 2 === 1 ? 'white' : 'black';
+      if (color === mover) return;
+      // The opponent's receipt: the relay is done.
+      if (e.ply === this.sentPly) {
+        if (this.recording()) {
+          this.stats.latencies.push(performance.now() - this.sentAt);
+          this.stats.relayed++;
+        }
+        this.plies = e.ply;
+        this.schedule();
+      }
+    } else if (e.type === 'end') {
+      this.finish();
+    } else if (e.type === 'error') {
+      this.stats.errors++;
+      this.stats.lastError = e.error;
+    }
+  }
+
+  /** The side to move sends a random legal move after an exponential wait (mean intervalMs). */
+  private schedule(): void {
+    if (this.ended) return;
+    const wait = -Math.log(1 - this.random()) * this.intervalMs;
+    this.timer = setTimeout(() => this.move(), Math.min(wait, this.intervalMs * 5));
+  }
+
+  private move(): void {
+    const legal = this.position.legalMoves();
+    if (legal.length === 0 || this.position.outcome()) return;
+    const m = legal[Math.floor(this.random() * legal.length)]!;
+    this.position.play(m.text);
+    const mover = this.plies % 2 === 0 ? 'white' : 'black';
+    this.sentPly = this.plies + 1;
+    this.sentAt = performance.now();
+    this.players
+      .get(mover)!
+      .ws.send(JSON.stringify({ type: 'move', move: m.text, ply: this.plies }));
+  }
+
+  private finish(): void {
+    if (this.ended) return;
+    this.ended = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.stats.gamesEnded++;
+    this.close();
+    this.onEnded?.();
+  }
+
+  /** Whether both players' sockets are open. */
+  held(): boolean {
+    return (
+      !this.ended && [...this.players.values()].every((p) => p.ws.readyState === WebSocket.OPEN)
+    );
+  }
+
+  close(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.ended = true;
+    for (const p of this.players.values()) p.ws.terminate();
+  }
+
+  get gameId(): string {
+    return this.id;
+  }
+
+  get baseUrl(): string {
+    return this.base;
+  }
+}

@@ -1,0 +1,201 @@
+/**
+ * `npm run bench:server`: the online server under simulated players, on loopback only. For each
+ * database (SQLite, and PostgreSQL when DATABASE_URL is set or a local cluster can be started) it
+ * starts the server in its own process, opens `--games` live games with two WebSocket players each,
+ * lets them move (a game moves every `--interval` ms on average) for `--duration` seconds, and
+ * prints the games held, moves per second, the p50/p99 move relay (one player's send to the
+ * opponent's receipt) and the server's memory per game. Bounded and self-stopping: at most
+ * MAX_GAMES games, MAX_SECONDS seconds of play, and a hard deadline for the whole run.
+ *
+ *   npm run bench:server                                   (quick: 200 games, a move every 2 s, 20 s)
+ *   npm run bench:server -- --games 5000 --interval 10000 --duration 120   (the issue's target)
+ *   options: --db sqlite|postgres|both
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { SimGame, type LoadStats } from './bench-server-players.ts';
+import { startCluster, type Cluster } from './bench-server-postgres.ts';
+
+const MAX_GAMES = 10_000;
+const MAX_SECONDS = 600;
+/** Games being set up at once during the ramp-up. */
+const SETUP_CONCURRENCY = 32;
+
+const { values } = parseArgs({
+  options: {
+    games: { type: 'string', default: '200' },
+    interval: { type: 'string', default: '2000' },
+    duration: { type: 'string', default: '20' },
+    db: { type: 'string', default: 'both' },
+  },
+});
+
+function bounded(name: string, text: string, min: number, max: number): number {
+  const n = Number(text);
+  if (!Number.isFinite(n) || n < min || n > max) {
+    process.stderr.write(`bench:server: --${name} must be a number from ${min} to ${max}\n`);
+    process.exit(2);
+  }
+  return n;
+}
+
+const games = Math.round(bounded('games', values.games!, 1, MAX_GAMES));
+const intervalMs = bounded('interval', values.interval!, 100, 600_000);
+const seconds = bounded('duration', values.duration!, 1, MAX_SECONDS);
+const dbChoice = values.db!;
+if (!['sqlite', 'postgres', 'both'].includes(dbChoice)) {
+  process.stderr.write('bench:server: --db is sqlite, postgres or both\n');
+  process.exit(2);
+}
+
+const serverScript = join(import.meta.dirname, 'bench-server-process.ts');
+
+interface Running {
+  readonly child: ChildProcess;
+  readonly url: string;
+}
+
+function startServerProcess(env: Record<string, string>): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverScript], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.once('line', (line) => {
+      try {
+        resolve({ child, url: (JSON.parse(line) as { url: string }).url.replace(/\/$/, '') });
+      } catch {
+        reject(new Error(`the server said: ${line}`));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
+  });
+}
+
+/** The resident memory of a process in bytes (Linux /proc). */
+function rssOf(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) * 1024 : NaN;
+}
+
+const percentile = (sorted: number[], p: number): number =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
+
+async function runOn(label: string, env: Record<string, string>): Promise<void> {
+  const server = await startServerProcess(env);
+  const pid = server.child.pid!;
+  const stats: LoadStats = { latencies: [], relayed: 0, errors: 0, lastError: '', gamesEnded: 0 };
+  let recording = false;
+  const live = new Set<SimGame>();
+  let seed = 1;
+  let setupFailures = 0;
+  const open = async (): Promise<void> => {
+    try {
+      const g = await SimGame.start(server.url, intervalMs, stats, () => recording, seed++);
+      live.add(g);
+      g.onEnded = () => {
+        live.delete(g);
+        if (!stopping) void open();
+      };
+    } catch (e) {
+      setupFailures++;
+      stats.lastError = e instanceof Error ? e.message : String(e);
+    }
+  };
+  let stopping = false;
+  try {
+    // Memory per game is measured from the first tenth of the games on (the server's warm-up,
+    // code compiled and caches filled by the first requests, is not counted).
+    const warmGames = Math.max(1, Math.floor(games / 10));
+    let baseRss = NaN;
+    let baseGames = 0;
+    const t0 = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(SETUP_CONCURRENCY, games) }, async () => {
+        while (next < games) {
+          next++;
+          await open();
+          if (Number.isNaN(baseRss) && live.size >= warmGames) {
+            baseRss = rssOf(pid);
+            baseGames = live.size;
+          }
+        }
+      }),
+    );
+    const setupS = (performance.now() - t0) / 1000;
+    const heldRss = rssOf(pid);
+    process.stdout.write(
+      `${label}: ${live.size} games set up in ${setupS.toFixed(1)} s (${setupFailures} failed)\n`,
+    );
+    recording = true;
+    const cpu0 = process.cpuUsage();
+    const start = performance.now();
+    let minHeld = Infinity;
+    while (performance.now() - start < seconds * 1000) {
+      await new Promise((r) => setTimeout(r, 1000));
+      minHeld = Math.min(minHeld, [...live].filter((g) => g.held()).length);
+    }
+    recording = false;
+    const elapsed = (performance.now() - start) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const sorted = stats.latencies.slice().sort((a, b) => a - b);
+    const perGame = (heldRss - baseRss) / Math.max(1, live.size - baseGames);
+    process.stdout.write(
+      [
+        `${label}: games held throughout ${minHeld} of ${games}; ${stats.gamesEnded} ended and were replaced`,
+        `  moves relayed ${stats.relayed} in ${elapsed.toFixed(1)} s: ${(stats.relayed / elapsed).toFixed(1)} moves/s`,
+        `  relay latency p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${percentile(sorted, 100).toFixed(1)} ms`,
+        `  server memory ${(heldRss / 2 ** 20).toFixed(0)} MiB with the games, ${(perGame / 1024).toFixed(1)} KiB per game`,
+        `  refusals ${stats.errors}${stats.lastError ? ` (last: ${stats.lastError})` : ''}; players' CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`,
+      ].join('\n') + '\n',
+    );
+  } finally {
+    stopping = true;
+    for (const g of live) g.close();
+    server.child.kill('SIGTERM');
+    await new Promise((r) => server.child.once('exit', r));
+  }
+}
+
+// The whole run stops by itself at the latest here (set-up, both databases and shutdowns included).
+const hardDeadline = setTimeout(
+  () => {
+    process.stderr.write('bench:server: hard deadline reached; stopping\n');
+    process.exit(1);
+  },
+  (seconds * 2 + 300 + games / 10) * 1000,
+);
+hardDeadline.unref();
+
+process.stdout.write(
+  `bench:server: ${games} live games on 127.0.0.1, a move every ${intervalMs} ms per game on average, ${seconds} s measured\n`,
+);
+if (dbChoice !== 'postgres') {
+  const dir = mkdtempSync(join(tmpdir(), 'citadel-bench-sqlite-'));
+  try {
+    await runOn('SQLite', { CITADEL_DATA: dir });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+if (dbChoice !== 'sqlite') {
+  let cluster: Cluster | null = null;
+  const given = process.env['DATABASE_URL'];
+  const url = given ?? (cluster = await startCluster())?.url;
+  try {
+    if (url)
+      await runOn(given ? 'PostgreSQL (DATABASE_URL)' : 'PostgreSQL (local cluster)', {
+        DATABASE_URL: url,
+      });
+    else process.stdout.write('PostgreSQL: skipped (no DATABASE_URL and no local cluster)\n');
+  } finally {
+    cluster?.stop();
+  }
+}
+process.exit(0);
