@@ -64,7 +64,8 @@ describe('citadel bot', () => {
     // White answers every state and move event of the game's stream; the server referees.
     const random = mulberry32(7);
     const api = new ApiClient(server.url);
-    const stop = AbortSignal.timeout(100_000);
+    const stop = new AbortController();
+    const giveUp = setTimeout(() => stop.abort(), 100_000);
     const created = await state(made.id);
     let moves: string[] = [];
     const whiteMove = async (): Promise<void> => {
@@ -81,7 +82,7 @@ describe('citadel bot', () => {
         await post(`/api/games/${made.id}/moves`, { move, ply: moves.length }, made.seat.token);
       }
     };
-    for await (const e of api.stream(made.id, made.seat.token, stop)) {
+    for await (const e of api.stream(made.id, made.seat.token, stop.signal)) {
       if (e.type === 'state') {
         moves = [...e.game.moves];
         if (e.game.status === 'ended') break;
@@ -91,6 +92,9 @@ describe('citadel bot', () => {
         await whiteMove();
       } else if (e.type === 'end') break;
     }
+    // Leaving the loop does not close the stream's connection by itself: it is aborted.
+    clearTimeout(giveUp);
+    stop.abort();
     const g = await state(made.id);
     expect(g.status, err).toBe('ended');
     expect(g.moves.length).toBeGreaterThan(1);

@@ -1,4 +1,9 @@
 /** A real online server for the tests: packages/server on a random port of 127.0.0.1, SQLite in a temporary folder. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '@citadel/server';
+
 export interface TestServer {
   /** The origin, without a trailing slash. */
   readonly url: string;
@@ -6,7 +11,21 @@ export interface TestServer {
 }
 
 export async function startTestServer(): Promise<TestServer> {
-  const external = process.env['CITADEL_TEST_SERVER'];
-  if (external) return { url: external.replace(/\/$/, ''), close: async () => {} };
-  throw new Error('no server');
+  const dataDir = mkdtempSync(join(tmpdir(), 'citadel-bot-test-'));
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    webRoot: null,
+    rateLimit: 100_000,
+  });
+  return {
+    url: server.url.replace(/\/$/, ''),
+    async close() {
+      // Connections a test left open (a stream, a keep-alive) must not hold the shutdown up.
+      server.app.server.closeAllConnections();
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startServer } from '@citadel/server';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM, SHOTS } from './harness.ts';
 
@@ -21,31 +22,29 @@ export interface OnlineApp {
   close(): Promise<void>;
 }
 
-type Started = { url: string; close(): Promise<void> };
-
-async function startServer(webRoot: string, dataDir: string): Promise<Started> {
-  const external = process.env['CITADEL_TEST_SERVER'];
-  if (external) return { url: external, close: async () => {} };
-  throw new Error('no server');
-}
-
 export async function startOnlineApp(prefix: string): Promise<OnlineApp> {
   const work = mkdtempSync(join(tmpdir(), prefix));
   const webRoot = join(work, 'web');
-  if (!process.env['CITADEL_TEST_SERVER'])
-    execFileSync(
-      process.execPath,
-      [
-        join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
-        'build',
-        '--outDir',
-        webRoot,
-        '--emptyOutDir',
-      ],
-      { cwd: WEB, stdio: 'inherit' },
-    );
+  execFileSync(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--outDir',
+      webRoot,
+      '--emptyOutDir',
+    ],
+    { cwd: WEB, stdio: 'inherit' },
+  );
   mkdirSync(SHOTS, { recursive: true });
-  const server = await startServer(webRoot, join(work, 'data'));
+  // Many pages and polls from one address: the per-address limit is raised for the test.
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: join(work, 'data'),
+    webRoot,
+    rateLimit: 100_000,
+  });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -55,6 +54,8 @@ export async function startOnlineApp(prefix: string): Promise<OnlineApp> {
     base: server.url.replace(/\/$/, ''),
     async close() {
       await browser.close();
+      // Connections a test left open (a stream, a keep-alive) must not hold the shutdown up.
+      server.app.server.closeAllConnections();
       await server.close();
       rmSync(work, { recursive: true, force: true });
     },
