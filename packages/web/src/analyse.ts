@@ -514,7 +514,14 @@ export function analysePage(
         if (node) goTo(node, false);
       }),
     );
-    moveList.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
+    // Only the move list scrolls to show the current move, never the page.
+    const shown = moveList.querySelector('[aria-current="true"]');
+    if (shown) {
+      const list = moveList.getBoundingClientRect();
+      const item = shown.getBoundingClientRect();
+      if (item.top < list.top) moveList.scrollTop -= list.top - item.top;
+      else if (item.bottom > list.bottom) moveList.scrollTop += item.bottom - list.bottom;
+    }
   }
 
   function render(animate: boolean): void {

@@ -93,6 +93,8 @@ describe('game review', () => {
       /^3… Nf6 is a blunder: .* The engine preferred \S+/,
     );
     expect(await page.locator('.move-san[aria-current="true"]').textContent()).toMatch(/^Nf6/);
+    // Going there scrolls the move list at most, never the page.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     // The engine's best move as an arrow, on request.
     expect(await page.locator('.cb-shape').count()).toBe(0);
     await page.getByLabel('Show best move').check();
@@ -129,6 +131,11 @@ describe('game review', () => {
       /^rnbqkbnr\/pppp1ppp\/8\/4p3\/4P3\/5N2\/PPPP1PPP\/RNBQKB1R b /,
     );
     await page.screenshot({ path: join(SHOTS, 'analyse-variations.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page
+      .locator('.moves-box')
+      .screenshot({ path: join(SHOTS, 'analyse-variations-phone.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Export PGN' }).click();
     expect(await page.locator('#export-text').inputValue()).toContain(
       '1. e4 e5 (1... c5) 2. Nf3 *',
