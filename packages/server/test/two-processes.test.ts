@@ -41,8 +41,13 @@ it('plays a game to the end with one player and one spectator on each process', 
   await k.next('state');
   expect((await w.next('state')).you).toBe('white');
   expect((await k.next('state')).you).toBe('black');
-  // Presence crosses processes: each player sees the other connected.
-  await w.next('presence');
+  // Presence crosses processes: each player sees the other connected (the reports of the two
+  // processes may arrive in either order).
+  for (const c of [w, k]) {
+    let presence = await c.next('presence');
+    while (!presence.connected.white || !presence.connected.black)
+      presence = await c.next('presence');
+  }
   const moves: Array<[SocketClient, string]> = [
     [w, 'f3'],
     [k, 'e5'],
