@@ -1,10 +1,12 @@
-// A small static server for the built app (packages/web/dist): files as they are, and index.html
-// for every client-side route (/play/<variant>, /learn/<variant>). Used by `npm start` and by the
-// browser tests. Run: node packages/web/serve.mjs [--port N] [--host H]
+// A small static server for the built app (packages/web/dist): files as they are (text files
+// gzip-compressed for a browser that accepts it), and index.html for every client-side route
+// (/play/<variant>, /learn/<variant>). Used by `npm start` and by the browser tests.
+// Run: node packages/web/serve.mjs [--port N] [--host H]
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { createGzip } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 /** @type {Record<string, string>} */
@@ -20,6 +22,18 @@ const TYPES = {
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
 };
+
+/** Types worth compressing (images like PNG are compressed already). */
+const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json)|image\/svg)/;
+
+/** Whether the request's Accept-Encoding takes gzip (and does not refuse it with q=0). */
+function acceptsGzip(header = '') {
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.find((p) => p.trim().startsWith('q='));
+    return name === 'gzip' && (!q || Number(q.trim().slice(2)) > 0);
+  });
+}
 
 export const DIST = fileURLToPath(new URL('./dist/', import.meta.url));
 
@@ -55,12 +69,16 @@ export function serve(options = {}) {
       }
       const type = TYPES[extname(file)] ?? 'application/octet-stream';
       const immutable = file.includes(`${sep}assets${sep}`);
+      const cacheControl = immutable ? 'public, max-age=31536000, immutable' : 'no-cache';
+      const gzip = COMPRESSIBLE.test(type) && acceptsGzip(req.headers['accept-encoding']);
       res.writeHead(200, {
         'content-type': type,
-        'content-length': info.size,
-        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        'cache-control': cacheControl,
+        vary: 'accept-encoding',
+        ...(gzip ? { 'content-encoding': 'gzip' } : { 'content-length': info.size }),
       });
       if (req.method === 'HEAD') res.end();
+      else if (gzip) createReadStream(file).pipe(createGzip()).pipe(res);
       else createReadStream(file).pipe(res);
     } catch {
       res.writeHead(400).end('bad request');

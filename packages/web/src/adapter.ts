@@ -6,6 +6,7 @@
  */
 import {
   KIND_INFO,
+  Position,
   VARIANTS,
   colorName,
   kindInfo,
@@ -15,7 +16,6 @@ import {
   type Color,
   type KindKey,
   type MoveInfo,
-  type Position,
   type Ruleset,
 } from '@citadel/core';
 import {
@@ -99,6 +99,8 @@ export interface ViewOptions {
   readonly lastMove?: MoveInfo | undefined;
   /** A suggested move to mark on the board. */
   readonly hint?: { readonly from: string; readonly to: string } | undefined;
+  /** Where the user's pieces may be premoved while the opponent is to move. */
+  readonly premoveTargets?: ((from: string) => readonly string[]) | undefined;
 }
 
 /** The board state for a position. */
@@ -116,7 +118,24 @@ export function boardState(position: Position, view: ViewOptions): BoardState {
     hint: view.hint ? { from: view.hint.from, to: view.hint.to } : undefined,
     check: checkSquares(position),
     legalTargets: (from) => targets.get(from) ?? [],
+    premoveTargets: view.premoveTargets,
   };
+}
+
+/**
+ * Where the pieces of the side not to move could go if it were their turn (for premoves): the
+ * legal moves of the position with the turn handed over. Nothing when that position is refused
+ * (the side to move would be left in check): a premove is checked again when it is played.
+ */
+export function premoveTargets(position: Position): (from: string) => readonly string[] {
+  const fields = position.fen().split(' ');
+  fields[1] = fields[1] === 'w' ? 'b' : 'w';
+  const swapped = Position.fromFen(position.rs.def.id, fields.join(' '), {
+    array: position.rs.array.id,
+    rules: position.rs.switches,
+  });
+  const targets = swapped.ok ? targetsBySquare(swapped.value.legalMoves()) : new Map();
+  return (from) => targets.get(from) ?? [];
 }
 
 /** Marks on a still diagram (rules page): reachable cells, a move to show, or the move just shown. */

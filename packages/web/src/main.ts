@@ -8,6 +8,9 @@
  */
 import './style.css';
 import './shell.css';
+import './dark.css';
+import { startAppearance } from './appearance.ts';
+import { openAppearanceDialog } from './appearance-dialog.ts';
 import { analysePage } from './analyse.ts';
 import { archivePage } from './archive/archive-page.ts';
 import { h } from './dom.ts';
@@ -43,7 +46,19 @@ const header = h(
   ),
   navLinks,
   switcher.element,
+  h(
+    'button',
+    {
+      type: 'button',
+      class: 'appearance-button',
+      title: 'Appearance: light or dark, board and piece colours',
+      'aria-label': 'Appearance',
+      onclick: () => openAppearanceDialog(),
+    },
+    '◐',
+  ),
 );
+startAppearance();
 const content = h('div', { class: 'content' });
 app.replaceChildren(header, content);
 

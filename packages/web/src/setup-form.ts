@@ -7,6 +7,7 @@
 import type { Color, VariantDef } from '@citadel/core';
 import { levelMovetime, MAX_LEVEL } from '@citadel/engine';
 import { h } from './dom.ts';
+import { RuleSwitches } from './rule-switches.ts';
 import {
   saveSettings,
   validClock,
@@ -51,6 +52,7 @@ export class SetupForm {
   private readonly incrementInput: HTMLInputElement;
   private readonly clockFields: HTMLElement;
   private readonly note: HTMLElement;
+  private readonly switches: RuleSwitches;
 
   constructor(
     private readonly def: VariantDef,
@@ -119,6 +121,7 @@ export class SetupForm {
       h('span', { 'aria-hidden': 'true' }, 's'),
     );
     this.note = h('p', { class: 'note' });
+    this.switches = new RuleSwitches(def, () => choiceChanged());
     this.element = h(
       'form',
       { class: 'setup', onsubmit: (e: Event) => e.preventDefault() },
@@ -135,6 +138,7 @@ export class SetupForm {
       h('div', { class: 'level-time-row' }, h('span', {}, ''), this.levelTime),
       h('label', { class: 'time-row' }, h('span', {}, 'Time control'), this.timeSelect),
       h('div', { class: 'clock-row' }, h('span', {}, ''), this.clockFields),
+      this.switches.element,
       this.note,
     );
 
@@ -183,6 +187,7 @@ export class SetupForm {
       this.incrementInput.value = String(tc.increment);
     }
     this.clockFields.hidden = !tc;
+    this.switches.show(setup.rules);
     this.syncSideLevel();
     const array = this.def.arrays.find((a) => a.id === setup.array);
     this.setNote(
@@ -199,6 +204,7 @@ export class SetupForm {
       side: this.sideSelect.value as Color,
       level: Number(this.levelInput.value),
       clock: this.clock(),
+      rules: this.switches.read(),
     };
   }
 

@@ -3,9 +3,9 @@
  * named by its square and content (`g3 white pawn of kings`, `m2 white citadel, empty`); the
  * play page's move list is an ordered list whose items read the SAN; the game result is
  * announced in a live region; and a WCAG contrast audit of the play, rules and analysis pages
- * (normal text >= 4.5:1, large text >= 3:1). The app has a light theme only (`color-scheme:
- * light`), so the audit runs in light mode; a dark-preferring browser gets the same colours,
- * which the last test checks. Screenshots: packages/web/test-results/a11y-*.png.
+ * (normal text >= 4.5:1, large text >= 3:1) in light mode (shell.test.ts audits the dark mode);
+ * a dark-preferring browser gets the dark mode until the player chooses the light one, which the
+ * last test checks. Screenshots: packages/web/test-results/a11y-*.png.
  */
 import { join } from 'node:path';
 import { Position, VARIANT_IDS } from '@citadel/core';
@@ -203,7 +203,7 @@ describe('accessibility in chromium', () => {
     expect(failing.map(line)).toEqual([]);
   });
 
-  it('shows the same colours to a browser that prefers a dark scheme (light theme only)', async () => {
+  it('follows a dark-preferring browser until the player chooses light, which is remembered', async () => {
     const light = await open('/learn/tamerlane');
     const colours = (p: Page) =>
       p.evaluate(() => {
@@ -212,12 +212,20 @@ describe('accessibility in chromium', () => {
       });
     const want = await colours(light);
     await light.context().close();
+    expect(want[2]).toBe('light');
     const ctx = await web.app.browser.newContext({ colorScheme: 'dark' });
     const dark = await ctx.newPage();
     await dark.goto(`${web.app.base}/learn/tamerlane`);
     await dark.waitForSelector('.cb-cell');
+    const device = await colours(dark);
+    expect(device[2]).toBe('dark');
+    expect(device[1]).not.toBe(want[1]);
+    await dark.getByRole('button', { name: 'Appearance' }).click();
+    await dark.selectOption('#appearance-mode', 'light');
     expect(await colours(dark)).toEqual(want);
-    expect(want[2]).toBe('light');
+    await dark.reload();
+    await dark.waitForSelector('.cb-cell');
+    expect(await colours(dark)).toEqual(want);
     await ctx.close();
   });
 });

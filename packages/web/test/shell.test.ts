@@ -2,12 +2,16 @@
  * The app shell and the play page in chromium: the board stays in place while the move list
  * grows, New game and Resign ask first, the home page, "not found" messages, the variant
  * switcher, the archive (a finished game reappears after a reload and opens in review), the clock
- * that waits for the first move, and the play page's accessible names.
+ * that waits for the first move, the play page's accessible names, the dark mode and board themes
+ * (remembered, and readable: a contrast audit in dark mode), premoves, the zoom on a phone and a
+ * move-list font whose l is no I.
  */
+import { get } from 'node:http';
 import { join } from 'node:path';
 import { Position, mulberry32 } from '@citadel/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { auditContrast, type ContrastFinding } from './contrast.ts';
 import { SHOTS, cell, moveTexts, typeMove, useApp, type PageWithErrors } from './harness.ts';
 
 const web = useApp('citadel-shell-');
@@ -259,6 +263,218 @@ describe('the app shell and the play page in chromium', () => {
     });
     await page.waitForFunction(() => document.querySelectorAll('ol.moves li').length === 3);
     await expect(page.locator('.hover-info').textContent()).resolves.toBe('d5: White Pawn');
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('remembers a dark page and a board theme, and keeps the dark pages readable', async () => {
+    const page = await openAt('/play/chess', DESKTOP);
+    await page.getByRole('button', { name: 'Appearance' }).click();
+    await page.selectOption('#appearance-mode', 'dark');
+    await page.selectOption('#appearance-theme', 'green');
+    await page
+      .getByRole('dialog', { name: 'Appearance' })
+      .getByRole('button', { name: 'Done' })
+      .click();
+    const look = () =>
+      page.evaluate(() => {
+        const root = document.documentElement;
+        const light = document.querySelector<HTMLElement>('.cb-cell')!;
+        return {
+          classes: Array.from(root.classList).sort().join(' '),
+          background: getComputedStyle(document.body).backgroundColor,
+          scheme: getComputedStyle(root).colorScheme,
+          cell: getComputedStyle(light).getPropertyValue('--cb-light').trim(),
+        };
+      });
+    const chosen = await look();
+    expect(chosen.classes).toContain('dark');
+    expect(chosen.classes).toContain('cb-theme-green');
+    expect(chosen.scheme).toBe('dark');
+    await page.reload();
+    await page.waitForSelector('.cb-cell');
+    expect(await look()).toEqual(chosen);
+    // Readable in dark mode: the play page mid-game, home, archive, rules and analysis.
+    const all: Array<ContrastFinding & { page: string }> = [];
+    const audit = async (name: string) => {
+      for (const f of await auditContrast(page)) all.push({ ...f, page: name });
+      await page.screenshot({ path: join(SHOTS, `shell-dark-${name}-1280.png`) });
+    };
+    await page.selectOption('#opponent', 'human');
+    for (const m of ['e4', 'e5', 'Qh5', 'Nc6', 'Bc4', 'Nf6', 'Qxf7#']) await typeMove(page, m);
+    await audit('play');
+    for (const [name, path, ready] of [
+      ['home', '/', '.variant-card .cb-cell'],
+      ['archive', '/archive', '.archive-table tbody tr'],
+      ['learn', '/learn/tamerlane', '.cb-cell'],
+      ['analyse', '/analyse/husun', '.cb-cell'],
+      ['editor', '/editor/husun', '.cb-cell'],
+    ] as const) {
+      await page.goto(web.app.base + path);
+      await page.waitForSelector(ready);
+      await audit(name);
+    }
+    await page.setViewportSize(PHONE);
+    await page.goto(`${web.app.base}/play/tamerlane`);
+    await page.waitForSelector('.cb-cell');
+    await page.screenshot({ path: join(SHOTS, 'shell-dark-play-390.png'), fullPage: true });
+    const failing = all.filter((f) => f.ratio < f.required);
+    const line = (f: (typeof all)[number]): string =>
+      `${f.page}: ${f.where} "${f.text}" ${f.fg} on ${f.bg} = ${f.ratio} (needs ${f.required})`;
+    expect(all.length).toBeGreaterThan(100);
+    expect(failing.map(line)).toEqual([]);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('plays a premove set while the engine thinks as soon as it has replied', async () => {
+    const page = await openAt('/play/chess', DESKTOP);
+    // The engine's replies wait until the test lets them through, so the premove is set while
+    // it is still thinking however slow the machine.
+    await page.addInitScript(() => {
+      const w = window as unknown as { holdEngine: boolean; release: () => void };
+      const held: Array<() => void> = [];
+      w.holdEngine = true;
+      w.release = () => {
+        w.holdEngine = false;
+        for (const reply of held.splice(0)) reply();
+      };
+      const own = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage')!;
+      Object.defineProperty(Worker.prototype, 'onmessage', {
+        configurable: true,
+        get() {
+          return own.get!.call(this);
+        },
+        set(handler: (e: MessageEvent) => void) {
+          own.set!.call(this, (e: MessageEvent) => {
+            const done = (e.data as { type?: string } | null)?.type === 'done';
+            if (done && w.holdEngine) held.push(() => handler(e));
+            else handler(e);
+          });
+        },
+      });
+    });
+    await page.reload();
+    await page.waitForSelector('.cb-cell');
+    await page.selectOption('#opponent', 'engine');
+    await typeMove(page, 'e4');
+    await page.waitForSelector('.status.thinking');
+    await cell(page, 'g1').click();
+    await cell(page, 'f3').click();
+    await expect(page.locator('.status').textContent()).resolves.toContain('premove g1-f3');
+    expect(await moveTexts(page)).toEqual(['e4']);
+    await page.evaluate(() => (window as unknown as { release: () => void }).release());
+    await page.waitForFunction(() => document.querySelectorAll('ol.moves li').length >= 3, null, {
+      timeout: 20_000,
+    });
+    expect((await moveTexts(page))[2]).toBe('Nf3');
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('zooms a Tamerlane board on a phone to cells a finger can hit', async () => {
+    const page = await openAt('/play/tamerlane', PHONE);
+    const cellWidth = () => cell(page, 'f5').evaluate((c) => c.getBoundingClientRect().width);
+    expect(await cellWidth()).toBeLessThan(44);
+    await page.getByRole('button', { name: 'Zoom' }).click();
+    expect(await cellWidth()).toBeGreaterThanOrEqual(44);
+    await expect(page.evaluate(() => window.scrollX)).resolves.toBe(0);
+    await page.screenshot({ path: join(SHOTS, 'shell-zoom-390.png') });
+    // A desktop board is large enough: no zoom offered.
+    await page.setViewportSize(DESKTOP);
+    await page.evaluate(() => window.dispatchEvent(new Event('resize')));
+    await page.getByRole('button', { name: 'Zoom' }).click();
+    await expect(page.getByRole('button', { name: 'Zoom' }).isHidden()).resolves.toBe(true);
+    await page.context().close();
+  });
+
+  it('writes the move list in a face whose l is not a bare stroke like I', async () => {
+    const page = await openAt('/play/chess', DESKTOP);
+    await page.selectOption('#opponent', 'human');
+    await typeMove(page, 'e4');
+    // Ink of `l` in the move list's font, drawn large: a bare vertical stroke (as in most sans
+    // faces, where it reads as I) is far narrower than a third of its height.
+    const ratio = await page
+      .locator('ol.moves button')
+      .first()
+      .evaluate((b) => {
+        const family = getComputedStyle(b).fontFamily;
+        const canvas = document.createElement('canvas');
+        canvas.width = canvas.height = 120;
+        const g = canvas.getContext('2d')!;
+        g.font = `80px ${family}`;
+        g.fillText('l', 30, 100);
+        const { data } = g.getImageData(0, 0, 120, 120);
+        let left = 120;
+        let right = -1;
+        let top = 120;
+        let bottom = -1;
+        for (let y = 0; y < 120; y++)
+          for (let x = 0; x < 120; x++)
+            if (data[(y * 120 + x) * 4 + 3]! > 128) {
+              left = Math.min(left, x);
+              right = Math.max(right, x);
+              top = Math.min(top, y);
+              bottom = Math.max(bottom, y);
+            }
+        return (right - left + 1) / (bottom - top + 1);
+      });
+    expect(ratio).toBeGreaterThan(0.3);
+    await page.context().close();
+  });
+
+  it('sends text files gzip-compressed to a browser that takes it, plain to one that does not', async () => {
+    const head = (path: string, encoding?: string) =>
+      new Promise<{ encoding: string | undefined; length: string | undefined; bytes: number }>(
+        (done, fail) => {
+          const headers = encoding ? { 'accept-encoding': encoding } : {};
+          get(`${web.app.base}${path}`, { headers }, (res) => {
+            let bytes = 0;
+            res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+            res.on('end', () =>
+              done({
+                encoding: res.headers['content-encoding'],
+                length: res.headers['content-length'],
+                bytes,
+              }),
+            );
+          }).on('error', fail);
+        },
+      );
+    const html = await (await fetch(`${web.app.base}/`)).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const plain = await head(script!);
+    const packed = await head(script!, 'gzip, deflate, br');
+    expect(plain.encoding).toBeUndefined();
+    expect(Number(plain.length)).toBe(plain.bytes);
+    expect(packed.encoding).toBe('gzip');
+    expect(packed.bytes).toBeLessThan(plain.bytes / 2);
+    expect((await head(script!, 'gzip;q=0')).encoding).toBeUndefined();
+  });
+
+  it('plays with the rule switches chosen on the play page, kept in the PGN', async () => {
+    const page = await openAt('/play/tamerlane', DESKTOP);
+    await page.selectOption('#opponent', 'human');
+    const claim = page.locator('#rule-citadel-claim-or-swap');
+    await expect(claim.inputValue()).resolves.toBe('off');
+    await page.selectOption('#rule-citadel-claim-or-swap', 'on');
+    await typeMove(page, 'g4');
+    await page.getByRole('button', { name: 'PGN' }).click();
+    const pgn = await page.locator('#export-text').inputValue();
+    expect(pgn).toContain('[Rules "citadel-claim-or-swap=on"]');
+    await page.keyboard.press('Escape');
+    // After a reload the game and its switch are back.
+    await page.reload();
+    await page.waitForSelector('.cb-cell');
+    await expect(claim.inputValue()).resolves.toBe('on');
+    // Husun has one switch, chess none.
+    await page.goto(`${web.app.base}/play/husun`);
+    await page.waitForSelector('.cb-cell');
+    await expect(page.locator('.rule-switches select').count()).resolves.toBe(1);
+    await page.goto(`${web.app.base}/play/chess`);
+    await page.waitForSelector('.cb-cell');
+    await expect(page.locator('.rule-switches').isHidden()).resolves.toBe(true);
     expect(page.errors).toEqual([]);
     await page.context().close();
   });

@@ -5,7 +5,7 @@
  * redraws its views from the controller's state.
  */
 import type { MoveInfo } from '@citadel/core';
-import { movesFor, type Side } from '../adapter.ts';
+import { movesFor, premoveTargets, type Side } from '../adapter.ts';
 import type { EngineClient } from '../engine-client.ts';
 import { Game, saveGame, type GameSetup } from '../game.ts';
 
@@ -36,6 +36,8 @@ export class PlayController {
   hintPending = false;
   /** The number of moves played when the hint was given. */
   private hintAt = -1;
+  /** The move the user set up while the engine thinks, played on its reply if still legal. */
+  private premove: { from: string; to: string } | null = null;
 
   constructor(
     public game: Game,
@@ -55,6 +57,28 @@ export class PlayController {
     const g = this.game;
     const userTurn = g.setup.opponent === 'human' || g.position.turn() === g.setup.side;
     return g.isLive() && !g.end() && !this.thinking && userTurn;
+  }
+
+  /** Whether the user may set up a premove now: against the engine, while it thinks. */
+  premoveAllowed(): boolean {
+    const g = this.game;
+    return this.thinking && g.isLive() && !g.end() && g.setup.opponent === 'engine';
+  }
+
+  /** Where the user's pieces may be premoved now (nothing when premoves are not allowed). */
+  premoveTargets(): ((from: string) => readonly string[]) | undefined {
+    return this.premoveAllowed() ? premoveTargets(this.game.position) : undefined;
+  }
+
+  /** Sets (or with null cancels) the move to play as soon as the engine has replied. */
+  setPremove(move: { from: string; to: string } | null): void {
+    this.premove = move && this.premoveAllowed() ? move : null;
+    this.events.changed(false);
+  }
+
+  /** The premove waiting for the engine's reply, if any. */
+  pendingPremove(): { from: string; to: string } | null {
+    return this.premove;
   }
 
   /** The hint for the live position, if one was asked for and nothing moved since. */
@@ -158,6 +182,7 @@ export class PlayController {
           if (typeof r === 'string') this.events.problem(`engine: ${r}`);
         }
         this.changed(true);
+        this.playPremove();
       })
       .catch((e: unknown) => {
         if (mine !== this.generation) return;
@@ -168,9 +193,26 @@ export class PlayController {
     return true;
   }
 
+  /**
+   * Plays the premove if it is legal now (a promotion takes the first piece offered); it is
+   * dropped either way.
+   */
+  private playPremove(): void {
+    const pre = this.premove;
+    this.premove = null;
+    if (!pre || !this.userMayMove()) {
+      if (pre) this.changed(false);
+      return;
+    }
+    const options = movesFor(this.game.position, pre.from, pre.to);
+    if (options.length > 0) this.play(options[0]!.text);
+    else this.changed(false);
+  }
+
   /** Drops a running search (its answer will be ignored). */
   stopEngine(): void {
     this.generation++;
+    this.premove = null;
     if (this.thinking || this.hintPending) this.engine.cancel();
     this.thinking = false;
     this.hintPending = false;

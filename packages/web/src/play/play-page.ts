@@ -30,6 +30,9 @@ import { SpecialInfoView } from './special-info-view.ts';
 import { StatusView } from './status-view.ts';
 import { ToolsView } from './tools-view.ts';
 
+/** The smallest comfortable touch target, CSS px (the zoom makes cells at least this wide). */
+const TOUCH_TARGET_PX = 44;
+
 /** The address of a game: its variant, and its array when it is not the variant's first. */
 export function playUrl(game: Game): string {
   const def = variantDef(game.setup.variant)!;
@@ -119,6 +122,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     },
     import: () => openImportDialog(def.name, importText),
     export: (kind) => openExport(kind),
+    zoom: (on) => board.setZoom(on ? board.zoomForCellSize(TOUCH_TARGET_PX) : 1),
   });
   const moveList = new MoveListView((ply) => controller.view(ply));
 
@@ -146,6 +150,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
       else tools.clearError();
     },
     onHover: (square) => legendView.hover(game().positionAt(game().viewPly), square),
+    onPremove: (premove) => controller.setPremove(premove),
   });
   const explainSelection = (): void =>
     specialInfo.explain(
@@ -200,9 +205,11 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
         interactive: controller.userMayMove(),
         lastMove: ply > 0 ? moves[ply - 1] : undefined,
         hint: hint ?? undefined,
+        premoveTargets: controller.premoveTargets(),
       }),
       { animate },
     );
+    if (!controller.pendingPremove()) board.clearPremove();
     specialInfo.reset();
     explainSelection();
     legendView.refresh(shown);
@@ -295,12 +302,16 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
 
   let alive = true;
   render(false);
+  const offerZoom = (): void => tools.offerZoom(board.zoomForCellSize(TOUCH_TARGET_PX) > 1);
+  offerZoom();
+  window.addEventListener('resize', offerZoom);
   const archivedId = params.get('game');
   if (archivedId !== null) void openArchived(archivedId);
   else controller.maybeEngine();
 
   return () => {
     alive = false;
+    window.removeEventListener('resize', offerZoom);
     controller.stopEngine();
     clearInterval(ticker);
     closeDialog();

@@ -15,7 +15,10 @@ export function statusText(c: PlayController): string {
   const shown = game.positionAt(game.viewPly);
   if (!game.isLive()) return `Viewing move ${game.viewPly} of ${moves} — ▶ or → to go on`;
   if (game.end()) return 'Game over';
-  if (c.thinking) return 'The engine is thinking…';
+  if (c.thinking) {
+    const pre = c.pendingPremove();
+    return `The engine is thinking…${pre ? ` — premove ${pre.from}-${pre.to}` : ''}`;
+  }
   const turn = shown.turn();
   const who =
     game.setup.opponent === 'engine'
