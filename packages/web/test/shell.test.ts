@@ -478,4 +478,23 @@ describe('the app shell and the play page in chromium', () => {
     expect(page.errors).toEqual([]);
     await page.context().close();
   });
+
+  it('shares links to the position and the game that open on the analysis board', async () => {
+    const page = await openAt('/play/chess', DESKTOP);
+    await page.selectOption('#opponent', 'human');
+    for (const m of ['e4', 'e5', 'Nf3']) await typeMove(page, m);
+    await page.getByRole('button', { name: 'Share' }).click();
+    const position = await page.locator('#share-position').inputValue();
+    const gameLink = await page.locator('#share-game').inputValue();
+    expect(position).toMatch(/\/analyse\/chess\?fen=/);
+    await page.screenshot({ path: join(SHOTS, 'shell-share-1280.png') });
+    await page.goto(gameLink);
+    await page.waitForSelector('.cb-cell');
+    await expect(cell(page, 'f3').getAttribute('aria-label')).resolves.toMatch(/white knight/);
+    await page.goto(position);
+    await page.waitForSelector('.cb-cell');
+    await expect(cell(page, 'e5').getAttribute('aria-label')).resolves.toMatch(/black pawn/);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -20,6 +20,7 @@ import { arrayFromUrl, arrayProblem } from '../page-params.ts';
 import { recordOf } from '../archive/archive-record.ts';
 import { getRecord, putRecord } from '../archive/archive-store.ts';
 import { SetupForm } from '../setup-form.ts';
+import { openShareDialog, shareLinks } from '../share-dialog.ts';
 import { shortName, variantDef } from '../variants.ts';
 import { ActionBar } from './action-bar.ts';
 import { GameSounds } from './game-sounds.ts';
@@ -122,6 +123,11 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     },
     import: () => openImportDialog(def.name, importText),
     export: (kind) => openExport(kind),
+    share: () => {
+      const g = game();
+      const array = g.setup.array !== def.arrays[0]!.id ? g.setup.array : null;
+      openShareDialog(shareLinks(def.id, array, g.positionAt(g.viewPly).fen(), g.pgn()));
+    },
     zoom: (on) => board.setZoom(on ? board.zoomForCellSize(TOUCH_TARGET_PX) : 1),
   });
   const moveList = new MoveListView((ply) => controller.view(ply));

@@ -12,6 +12,8 @@ export interface ToolActions {
   readonly analyse: () => void;
   readonly import: () => void;
   readonly export: (kind: 'pgn' | 'fen') => void;
+  /** Links to the position and the game. */
+  readonly share: () => void;
   /** Zooms the board in (true) or back to fit (false). */
   readonly zoom: (on: boolean) => void;
 }
@@ -81,6 +83,7 @@ export class ToolsView {
         button('Import…', null, actions.import),
         button('PGN', 'The whole game in PGN', () => actions.export('pgn')),
         button('FEN', 'The position on the board in FEN', () => actions.export('fen')),
+        button('Share', 'Links to the position and the game', actions.share),
       ),
     );
   }
