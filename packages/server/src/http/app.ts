@@ -66,8 +66,9 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
       root: o.webRoot,
       wildcard: false,
       index: ['index.html'],
+      cacheControl: false,
       setHeaders: (res, path) =>
-        res.header(
+        res.setHeader(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         ),
