@@ -1,9 +1,32 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Two projects: the browser suites of the web app share one build of the app, made and served by
+ * their global setup (run only when one of them is queued); everything else runs under Node.
+ */
+const BROWSER_SUITES = 'packages/web/test/**/*.test.ts';
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, BROWSER_SUITES],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: [BROWSER_SUITES],
+          globalSetup: ['packages/web/test/global-setup.ts'],
+        },
+      },
+    ],
   },
 });

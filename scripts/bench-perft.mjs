@@ -2,10 +2,10 @@
 // next to Fairy-Stockfish (fairy-stockfish-nnue.wasm, its UCI `go perft`) on the rectangular
 // stand-ins it can play, in the same run. Both count the last ply in bulk. Prints a Markdown table.
 // Each of our measurements runs in its own process (see `ours`).
-import { FastPosition, compileRuleset, perft, startSetup } from '../packages/core/dist/index.mjs';
+import { FastPosition, compileRuleset, perft, startSetup } from '@citadel/core/bundle';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { closeFsf, fsfPerft } from './fsf/fsf-wasm-perft.mjs';
+import { closeFsf, fsfPerft } from '@citadel/fsf/wasm-perft';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Fresh processes per measurement; the best is kept (run-to-run noise here is about 20%). */

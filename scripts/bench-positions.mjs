@@ -19,7 +19,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
-import { Position, parsePgnGames } from '../packages/core/dist/index.mjs';
+import { Position, parsePgnGames } from '@citadel/core/bundle';
 
 const GAME_FILES = {
   husun10: 'packages/engine/bench/husun10-games.pgn.gz',

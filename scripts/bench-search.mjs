@@ -1,6 +1,6 @@
 // `npm run bench:search`: search speed of the engine on every variant's start position — nodes
 // per second and the time to reach each depth — with a fresh table per variant. Markdown table.
-import { Engine } from '../packages/engine/dist/index.mjs';
+import { Engine } from '@citadel/engine/bundle';
 
 const DEPTH = Number(process.env.BENCH_DEPTH ?? 12);
 const VARIANTS = [

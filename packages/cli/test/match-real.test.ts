@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePgnGames, type PgnGame } from '@citadel/core';
+import { sampleSize } from '@citadel/testing';
 
 // Real matches through the built command: Fairy-Stockfish (scripts/fsf/fsf-uci.mjs) and our own
 // engine (`citadel uci`). Short games (node budgets, a ply limit) keep them quick and free of
@@ -13,6 +14,9 @@ const CLI = join(ROOT, 'packages/cli/dist/citadel.mjs');
 const FSF = `node ${join(ROOT, 'scripts/fsf/fsf-uci.mjs')}`;
 const CITADEL = `node ${CLI} uci`;
 const FAULTS = ['illegal move', 'time forfeit', 'engine crash'];
+/** Ply limits: the husun10 games with Fairy-Stockfish, and our engine's games against itself. */
+const HUSUN10_PLIES = String(sampleSize(30, 60));
+const SELF_PLIES = String(sampleSize(20, 40));
 
 if (!existsSync(CLI)) execFileSync('node', [join(ROOT, 'scripts/build.mjs')], { cwd: ROOT });
 
@@ -80,7 +84,16 @@ describe('real matches', () => {
       [
         ...['--engine1', FSF, '--engine2', FSF, '--name1', 'fsf-a', '--name2', 'fsf-b'],
         ...['--option1', 'Use NNUE=false', '--option2', 'Use NNUE=false'],
-        ...['--variant', 'husun10', '--games', '2', '--nodes', '2000', '--max-plies', '60'],
+        ...[
+          '--variant',
+          'husun10',
+          '--games',
+          '2',
+          '--nodes',
+          '2000',
+          '--max-plies',
+          HUSUN10_PLIES,
+        ],
       ],
       pgn,
     );
@@ -95,7 +108,7 @@ describe('real matches', () => {
     const { games } = match(
       [
         ...['--engine1', CITADEL, '--engine2', CITADEL],
-        ...['--variant', variant, '--games', '2', '--nodes', '2000', '--max-plies', '40'],
+        ...['--variant', variant, '--games', '2', '--nodes', '2000', '--max-plies', SELF_PLIES],
         ...['--random-openings', '4', '--seed', '7'],
       ],
       pgn,
@@ -115,7 +128,7 @@ describe('real matches', () => {
           ...['--engine1', CITADEL, '--engine2', FSF, '--name1', 'citadel', '--name2', 'fsf'],
           ...['--option2', 'Use NNUE=false', '--uci-variant2', 'husun10'],
           ...['--variant', 'husun10', '--games', '2', '--nodes', '2000', '--nodes2', '1000'],
-          ...['--max-plies', '60'],
+          ...['--max-plies', HUSUN10_PLIES],
         ],
         pgn,
       );

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Position, VARIANT_IDS } from '@citadel/core';
 import { CliProcess } from './helpers.ts';
-import { fenFrom } from '../../core/test/helpers.ts';
+import { fenFrom } from '@citadel/core/testing';
 
 const running: CliProcess[] = [];
 function uci(): CliProcess {

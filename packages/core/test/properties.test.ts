@@ -4,6 +4,7 @@
  * a royal attacked, FEN and PGN round-trip, both layers agree, and no parser throws on garbage.
  */
 import fc from 'fast-check';
+import { sampleSize } from '@citadel/testing';
 import { describe, expect, it } from 'vitest';
 import {
   FastPosition,
@@ -287,7 +288,7 @@ describe('random playouts, every configuration', () => {
           while (pos.undo());
           expect(pos.fen()).toBe(pos.startFen);
         }),
-        { numRuns: 5 },
+        { numRuns: sampleSize(2, 5) },
       );
     });
   }
@@ -361,7 +362,7 @@ describe('parsers never throw', () => {
           fresh.load(r.value);
           generateLegal(fresh, 0);
         }),
-        { numRuns: 60 },
+        { numRuns: sampleSize(15, 60) },
       );
     }
   });
@@ -382,7 +383,7 @@ describe('parsers never throw', () => {
             expect(d.ok).toBe(true);
           } else expect(r.error.length).toBeGreaterThan(0);
         }),
-        { numRuns: 100 },
+        { numRuns: sampleSize(25, 100) },
       );
     }
   });
@@ -404,7 +405,7 @@ describe('parsers never throw', () => {
             expect(pos.fen()).toBe(before);
           },
         ),
-        { numRuns: 100 },
+        { numRuns: sampleSize(25, 100) },
       );
     }
   });
@@ -426,7 +427,7 @@ describe('parsers never throw', () => {
           if (all.ok && all.value.length > 0) expect(one.ok).toBe(true);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: sampleSize(75, 300) },
     );
   });
 });

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { auditContrast, type ContrastFinding } from './contrast.ts';
 import { SHOTS, cell, importText, moveTexts, useApp, typeMove } from './harness.ts';
 
-const web = useApp('citadel-web-a11y-');
+const web = useApp();
 const open = web.open;
 
 /** The name a cell should have, from the core: square, citadel owner, mark, then the piece. */

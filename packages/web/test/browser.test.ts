@@ -1,50 +1,28 @@
 /**
- * End-to-end tests of the web app in Debian's chromium, driven by playwright-core: build the app,
- * serve it on a random localhost port, and play. Screenshots go to packages/web/test-results/.
+ * End-to-end tests of the web app in Debian's chromium, driven by playwright-core, on the app that
+ * the global setup built and serves for the run: draw, move and play. Screenshots go to
+ * packages/web/test-results/.
  * Chromium is required: without it these tests fail (install: apt-get install -y chromium).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { DRAWN_KINDS, pieceSvg } from '@citadel/board';
 import { KIND_KEYS, Position, VARIANT_IDS } from '@citadel/core';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve } from '../serve.mjs';
+import { SHOTS, startApp, type App } from './harness.ts';
 
-const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
-const ROOT = join(WEB, '..', '..');
-const SHOTS = join(WEB, 'test-results');
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-
+let app: App | undefined;
 let browser: Browser;
-let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(
-      `chromium not found at ${CHROMIUM}: the browser tests need it (apt-get install -y chromium, or set CHROMIUM_PATH)`,
-    );
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
-    cwd: WEB,
-    stdio: 'inherit',
-  });
-  mkdirSync(SHOTS, { recursive: true });
-  const served = await serve({ root: join(WEB, 'dist'), port: 0 });
-  server = served.server;
-  base = served.url.replace(/\/$/, '');
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  app = await startApp();
+  browser = app.browser;
+  base = app.base;
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+  await app?.close();
 });
 
 async function open(path: string, context?: BrowserContext): Promise<Page> {

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { diagramFen } from '../src/diagram-fen.ts';
 import { SHOTS, cell, importText, moveTexts, useApp, type PageWithErrors } from './harness.ts';
 
-const web = useApp('citadel-web-citadel-');
+const web = useApp();
 const open = web.open;
 
 const fen = (variant: string, pieces: Record<string, string>): string => {

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SHOTS, cell, moveTexts, useApp } from './harness.ts';
 
-const web = useApp('citadel-editor-');
+const web = useApp();
 const open = web.open;
 
 const verdict = async (page: Page): Promise<string> =>

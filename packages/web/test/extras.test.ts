@@ -15,7 +15,7 @@ const CASTLING_FEN =
 const RELOCATION_FEN =
   '*P[P=]9k*/12*/*w3w6*/*11*/*2e8*/*11*/*w3w6*/*3N7*/*5K6/*9p[p=]1* w Ss - 0 1';
 
-const web = useApp('citadel-web-extras-');
+const web = useApp();
 const open = web.open;
 
 const special = (page: Page) => page.locator('.special-info');

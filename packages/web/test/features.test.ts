@@ -16,7 +16,7 @@ import { SHOTS, cell, moveTexts, useApp, typeMove } from './harness.ts';
 /** Tamerlane: White king g1 in check from the rook on g5, knight b2, king-swap right. */
 const SWAP_FEN = '*11*/6k5*/*11*/*11*/*11*/*5r5*/*11*/*11*/*N11/*5K5* w S - 0 1';
 
-const web = useApp('citadel-web-');
+const web = useApp();
 const open = web.open;
 
 async function setValue(page: Page, selector: string, value: string): Promise<void> {

@@ -1,20 +1,15 @@
 /**
- * The browser-test harness shared by the feature test files: builds the app into its own
- * temporary folder (so test files can run side by side), serves it on a random localhost port,
- * launches Debian's chromium through playwright-core, and offers small page helpers.
+ * The browser-test harness shared by the feature test files: launches Debian's chromium through
+ * playwright-core on the app that the global setup (global-setup.ts) built and serves once for the
+ * whole run, and offers small page helpers.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import { serve } from '../serve.mjs';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
-const ROOT = join(WEB, '..', '..');
 export const SHOTS = join(WEB, 'test-results');
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
@@ -25,38 +20,24 @@ export interface App {
   close(): Promise<void>;
 }
 
-/** Builds and serves the app and starts chromium; fails loudly when chromium is missing. */
-export async function startApp(prefix: string): Promise<App> {
+/** Starts chromium on the served app; fails loudly when chromium is missing. */
+export async function startApp(): Promise<App> {
   if (!existsSync(CHROMIUM))
     throw new Error(
       `chromium not found at ${CHROMIUM}: the browser tests need it (apt-get install -y chromium, or set CHROMIUM_PATH)`,
     );
-  const outDir = mkdtempSync(join(tmpdir(), prefix));
-  execFileSync(
-    process.execPath,
-    [
-      join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
-      'build',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-    ],
-    { cwd: WEB, stdio: 'inherit' },
-  );
+  const base = inject('citadelWebBase');
+  if (!base) throw new Error('the web app is not served: run the browser tests through vitest');
   mkdirSync(SHOTS, { recursive: true });
-  const served = await serve({ root: outDir, port: 0 });
-  const server: Server = served.server;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   return {
     browser,
-    base: served.url.replace(/\/$/, ''),
+    base,
     async close() {
       await browser.close();
-      await new Promise<void>((done) => server.close(() => done()));
-      rmSync(outDir, { recursive: true, force: true });
     },
   };
 }
@@ -93,16 +74,16 @@ export async function importText(page: Page, text: string): Promise<void> {
 }
 
 /**
- * One app per test file: built and served before the file's tests, closed after them.
- * `web.app` is the running app; `web.open(path)` opens a page on it.
+ * One browser per test file on the app served for the run: started before the file's tests,
+ * closed after them. `web.app` is the running app; `web.open(path)` opens a page on it.
  */
-export function useApp(prefix: string): {
+export function useApp(): {
   readonly app: App;
   readonly open: (path: string) => Promise<PageWithErrors>;
 } {
   let app: App | undefined;
   beforeAll(async () => {
-    app = await startApp(prefix);
+    app = await startApp();
   }, 180_000);
   afterAll(async () => {
     await app?.close();

@@ -16,7 +16,7 @@ import { movePiece, startExplorer, toggleBlocker } from '../src/move-explorer.ts
 import { ruleExamples } from '../src/rule-examples.ts';
 import { SHOTS, useApp } from './harness.ts';
 
-const web = useApp('citadel-web-learn-');
+const web = useApp();
 const open = web.open;
 
 const must = <T>(r: { ok: true; value: T } | { ok: false; error: string }): T => {

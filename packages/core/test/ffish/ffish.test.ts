@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FairyStockfish } from 'ffish';
-import { closeFsf, fsfPerft } from '../../../../scripts/fsf/fsf-wasm-perft.mjs';
+import { closeFsf, fsfPerft } from '@citadel/fsf/wasm-perft';
 import { ffishDivide, ffishPerft, ffishPlay, loadFfish, withBoard } from './ffish-loader.ts';
 import { STANDIN_LINES } from './standin-lines.ts';
 import { STANDIN_PERFT } from './standin-perft.ts';

@@ -1,3 +1,4 @@
+import { DEEP } from '@citadel/testing';
 import { describe, expect, it } from 'vitest';
 import {
   referenceDivide,
@@ -10,8 +11,7 @@ import {
 } from './reference.ts';
 import type { ReferenceOptions } from './reference.ts';
 
-// The Persian depth-4 runs take about 8-13 s each; REFERENCE_QUICK=1 skips them.
-const deep = process.env['REFERENCE_QUICK'] !== '1';
+// The Persian depth-4 runs take several seconds each: they run in the deep tier (CITADEL_DEEP=1).
 
 /** Geometry of the bounding boxes, written out independently of the module under test. */
 const GEOMETRY: Record<
@@ -95,7 +95,7 @@ describe('RULES.md §4 Persian acceptance numbers', () => {
     it(`${variant} ${JSON.stringify(options ?? {})} to depth 3`, () => {
       counts.slice(0, 3).forEach((n, i) => expect(startPerft(variant, i + 1, options)).toBe(n));
     });
-    it.runIf(deep)(`${variant} ${JSON.stringify(options ?? {})} depth 4`, () => {
+    it.runIf(DEEP)(`${variant} ${JSON.stringify(options ?? {})} depth 4`, () => {
       expect(startPerft(variant, 4, options)).toBe(counts[3]);
     });
   }

@@ -1,0 +1,1 @@
+export { DEEP, readDeep, sampleSize } from './sample-size.ts';
