@@ -1,12 +1,13 @@
 /**
  * The perft contract (DESIGN.md principle 12): every suite in test/perft must match exactly.
- * Depths whose expected count exceeds the budget run only with CITADEL_DEEP_PERFT=1.
+ * Depths whose expected count exceeds the budget run only in the deep tier (CITADEL_DEEP=1).
  */
+import { DEEP } from '@citadel/testing';
 import { describe, expect, it } from 'vitest';
 import { FastPosition, compileRuleset, parseFen, perft, startSetup } from '../src/index.ts';
 import { perftFiles, readPerftSuite } from './perft-suite.ts';
 
-const NODE_BUDGET = process.env['CITADEL_DEEP_PERFT'] ? Infinity : 600_000;
+const NODE_BUDGET = DEEP ? Infinity : 600_000;
 
 for (const file of perftFiles()) {
   describe(file, () => {

@@ -3,6 +3,7 @@
  * bound quiescence relies on to skip it: a capture of a piece worth at least its (non-royal)
  * capturer never loses.
  */
+import { sampleSize } from '@citadel/testing';
 import { describe, expect, it } from 'vitest';
 import { Position, VARIANT_IDS, moveFrom, moveTo, mulberry32 } from '@citadel/core';
 import { evalTables } from './eval-tables.ts';
@@ -42,10 +43,11 @@ describe('see', () => {
   });
 
   it('never scores below zero a capture of a piece worth at least its non-royal capturer', () => {
+    const games = sampleSize(1, 3);
     let checked = 0;
     for (const variant of ['husun10', 'tamerlane11', 'tamerlane', 'husun', 'persian-princess']) {
       const random = mulberry32(variant.length * 7919);
-      for (let game = 0; game < 3; game++) {
+      for (let game = 0; game < games; game++) {
         const pos = Position.start(variant).value!;
         const t = evalTables(pos.rs);
         for (let ply = 0; ply < 160; ply++) {
@@ -75,12 +77,13 @@ describe('see', () => {
 
   it('seeAtLeast answers as the full balance does, for every threshold, in every variant', () => {
     const thresholds = [-300, -1, 0, 1, 100, 300];
+    const plies = sampleSize(60, 140);
     let exchanges = 0;
     for (const variant of VARIANT_IDS) {
       const random = mulberry32(variant.length * 104729);
       const pos = Position.start(variant).value!;
       const t = evalTables(pos.rs);
-      for (let ply = 0; ply < 140; ply++) {
+      for (let ply = 0; ply < plies; ply++) {
         const legal = pos.legalMoves();
         if (legal.length === 0 || pos.outcome()) break;
         const fast = pos.fastPosition();

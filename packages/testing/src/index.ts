@@ -1,1 +1,1 @@
-export { DEEP, readDeep, sampleSize } from './sample-size.ts';
+export { DEEP, readDeep, sampleOf, sampleSize } from './sample-size.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDeep, sampleSize } from './sample-size.ts';
+import { readDeep, sampleOf, sampleSize } from './sample-size.ts';
 
 describe('readDeep', () => {
   it('reads unset, empty and 0 as the default tier and 1 as the deep tier', () => {
@@ -23,5 +23,19 @@ describe('sampleSize', () => {
     expect(() => sampleSize(0, 4, false)).toThrow(/quick size/);
     expect(() => sampleSize(2, 2.5, false)).toThrow(/deep size/);
     expect(() => sampleSize(5, 4, true)).toThrow(/smaller than the quick/);
+  });
+});
+
+describe('sampleOf', () => {
+  const all = ['a', 'b', 'c', 'd'] as const;
+
+  it('visits the quick picks in the default tier and every item in the deep tier, in order', () => {
+    expect(sampleOf(all, ['d', 'b'], false)).toEqual(['b', 'd']);
+    expect(sampleOf(all, ['b', 'd'], true)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('rejects an empty quick sample and picks that are not items', () => {
+    expect(() => sampleOf(all, [], false)).toThrow(/empty/);
+    expect(() => sampleOf<string>(all, ['b', 'e'], true)).toThrow(/e is not one of the items/);
   });
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SHOTS, cell, useApp } from './harness.ts';
 
-const web = useApp('citadel-analyse-');
+const web = useApp();
 
 interface LineSnapshot {
   readonly listDepth: string;

@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { DRAWN_KINDS, pieceSvg } from '@citadel/board';
 import { KIND_KEYS, Position, VARIANT_IDS } from '@citadel/core';
+import { sampleOf } from '@citadel/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOTS, startApp, type App } from './harness.ts';
@@ -82,9 +83,9 @@ describe('web app in chromium', () => {
     expect((await fetch(base + '/assets/missing.js')).status).toBe(404);
   });
 
-  it('draws every variant with the right cells and citadels', async () => {
+  it('draws every variant with the right cells and citadels (a sample by default)', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-    for (const id of VARIANT_IDS) {
+    for (const id of sampleOf(VARIANT_IDS, ['tamerlane', 'husun', 'persian-omega'])) {
       const page = await open(`/play/${id}`, context);
       const start = Position.start(id);
       if (!start.ok) throw new Error(start.error);

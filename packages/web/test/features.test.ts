@@ -9,6 +9,7 @@
  */
 import { join } from 'node:path';
 import { Position, mulberry32, parsePgn } from '@citadel/core';
+import { sampleSize } from '@citadel/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SHOTS, cell, moveTexts, useApp, typeMove } from './harness.ts';
@@ -296,7 +297,7 @@ describe('play tools and analysis in chromium', () => {
     const node = Position.start('shatranj');
     if (!node.ok) throw new Error(node.error);
     const pos = node.value;
-    const MAX_MOVES = 90;
+    const MAX_MOVES = sampleSize(30, 90);
     let ended = false;
     for (let n = 0; n < MAX_MOVES; n++) {
       // Wait for the engine's answer (or the end).
