@@ -1,4 +1,5 @@
 /** Texel tuning and teacher labels: the tuner finds a planted weight; comments parse to scores. */
+import { sampleSize } from '@citadel/testing';
 import { describe, expect, it } from 'vitest';
 import { FastPosition, KIND, compileRuleset, mulberry32, pieceCode } from '@citadel/core';
 import { Engine, evalTables, Evaluator, DEFAULT_WEIGHTS, type EvalWeights } from '@citadel/engine';
@@ -83,7 +84,7 @@ describe('tune', () => {
     if (!rs.ok) throw new Error(rs.error);
     const k = 0.004;
     const teacher: EvalWeights = { ...DEFAULT_WEIGHTS, mobilityMg: 9, isolatedPawn: 30 };
-    const { data, holdout } = teacherSplit(variant, teacher, k, 8, 3);
+    const { data, holdout } = teacherSplit(variant, teacher, k, sampleSize(4, 8), 3);
     const result = tune(rs.value, data, { passes: 3, k, holdout, tempoNuisance: true });
     expect(result.errorAfter).toBeLessThan(result.errorBefore / 2);
     expect(result.holdoutAfter!).toBeLessThan(result.holdoutBefore!);
@@ -110,7 +111,7 @@ describe('fitEvaluation', () => {
     hangingMg: 110,
     mobilityByKind: { knight: [9, 6] },
   };
-  const { data, holdout } = teacherSplit(variant, teacher, k, 12, 5);
+  const { data, holdout } = teacherSplit(variant, teacher, k, sampleSize(6, 12), 5);
   const result = fitEvaluation(rs.value, data, DEFAULT_WEIGHTS, { k, steps: 600, holdout });
 
   it('recovers planted values and weights from the labels', () => {

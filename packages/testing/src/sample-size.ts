@@ -35,7 +35,11 @@ export function sampleSize(quick: number, deep: number, deepTier: boolean = DEEP
  * The items a sweep visits, in the order of `all`: every one of them in the deep tier, only those
  * in `quick` (chosen by the test to cover the distinct cases) in the default tier.
  */
-export function sampleOf<T>(all: readonly T[], quick: readonly T[], deepTier: boolean = DEEP): T[] {
+export function sampleOf<T>(
+  all: readonly T[],
+  quick: readonly NoInfer<T>[],
+  deepTier: boolean = DEEP,
+): T[] {
   if (quick.length === 0) throw new Error('sampleOf: the quick sample is empty');
   for (const item of quick)
     if (!all.includes(item)) throw new Error(`sampleOf: ${String(item)} is not one of the items`);
