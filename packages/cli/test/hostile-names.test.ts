@@ -5,14 +5,13 @@
  * fixed sample; CITADEL_DEEP=1 tries every name in every place.
  */
 import { spawn } from 'node:child_process';
+import { DEEP } from '@citadel/testing';
 import { describe, expect, it } from 'vitest';
 import type { Result } from '@citadel/core';
 import { clipMessage, MESSAGE_LIMIT } from '../src/input-text.ts';
 import { setupPosition } from '../src/setup-position.ts';
 import { checkVariant } from '../src/variant-names.ts';
 import { CLI } from './helpers.ts';
-
-const DEEP = process.env['CITADEL_DEEP'] === '1';
 
 /** The names every object inherits, and some that arrays and functions have. */
 const PROPERTY_NAMES = [

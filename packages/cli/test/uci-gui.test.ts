@@ -6,11 +6,10 @@
  * on. CITADEL_DEEP=1 runs the larger samples.
  */
 import { readFileSync } from 'node:fs';
+import { DEEP } from '@citadel/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Position } from '@citadel/core';
 import { CliProcess } from './helpers.ts';
-
-const DEEP = process.env['CITADEL_DEEP'] === '1';
 
 const running: CliProcess[] = [];
 function uci(): CliProcess {

@@ -9,11 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CreateGameResponse, GameState, JoinResponse } from '@citadel/protocol';
 import fc from 'fast-check';
+import { sampleSize } from '@citadel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../src/index.ts';
 import { SocketClient, api } from './support/client.ts';
 
-const RUNS = process.env['CITADEL_DEEP'] === '1' ? 400 : 40;
+const RUNS = sampleSize(40, 400);
 let server: RunningServer;
 let http: ReturnType<typeof api>;
 const dir = mkdtempSync(join(tmpdir(), 'citadel-fuzz-'));

@@ -1,8 +1,9 @@
 /**
  * Vitest global setup of the browser suites: builds the app ONCE per test run into a temporary
  * folder and serves it on a random localhost port, for every browser test file; the files read
- * the origin with `inject('citadelWebBase')` (see harness.ts). Runs only when a browser test file
- * is queued.
+ * the origin with `inject('citadelWebBase')` (see harness.ts), and the online tests serve the same
+ * build with the real server (`inject('citadelWebRoot')`, see online-server.ts). Runs only when a
+ * browser test file is queued.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +17,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Origin of the built app served for this test run, without a trailing slash. */
     citadelWebBase: string;
+    /** Folder of the app built for this test run. */
+    citadelWebRoot: string;
   }
 }
 
@@ -37,6 +40,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   );
   const { server, url } = await serve({ root: outDir, port: 0 });
   project.provide('citadelWebBase', url.replace(/\/$/, ''));
+  project.provide('citadelWebRoot', outDir);
   return async () => {
     await new Promise<void>((done) => server.close(() => done()));
     rmSync(outDir, { recursive: true, force: true });

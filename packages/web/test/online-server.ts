@@ -1,19 +1,15 @@
 /**
- * The real online server for the browser tests: the app built into a temporary folder, served
- * with the API by packages/server on a random port of 127.0.0.1 over a fresh SQLite file, and
+ * The real online server for the browser tests: the app built once for the run (global-setup.ts),
+ * served with the API by packages/server on a random port of 127.0.0.1 over a fresh SQLite file, and
  * chromium launched through playwright-core.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { startServer } from '@citadel/server';
 import { chromium, type Browser } from 'playwright-core';
+import { inject } from 'vitest';
 import { CHROMIUM, SHOTS } from './harness.ts';
-
-const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
-const ROOT = join(WEB, '..', '..');
 
 export interface OnlineApp {
   readonly browser: Browser;
@@ -24,18 +20,8 @@ export interface OnlineApp {
 
 export async function startOnlineApp(prefix: string): Promise<OnlineApp> {
   const work = mkdtempSync(join(tmpdir(), prefix));
-  const webRoot = join(work, 'web');
-  execFileSync(
-    process.execPath,
-    [
-      join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
-      'build',
-      '--outDir',
-      webRoot,
-      '--emptyOutDir',
-    ],
-    { cwd: WEB, stdio: 'inherit' },
-  );
+  const webRoot = inject('citadelWebRoot');
+  if (!webRoot) throw new Error('the web app is not built: run the browser tests through vitest');
   mkdirSync(SHOTS, { recursive: true });
   // Many pages and polls from one address: the per-address limit is raised for the test.
   const server = await startServer({

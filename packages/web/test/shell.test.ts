@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { auditContrast, type ContrastFinding } from './contrast.ts';
 import { SHOTS, cell, moveTexts, typeMove, useApp, type PageWithErrors } from './harness.ts';
 
-const web = useApp('citadel-shell-');
+const web = useApp();
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
