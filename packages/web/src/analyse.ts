@@ -5,7 +5,9 @@
  * Worker showing an evaluation bar and its best three lines (analysis-lines.ts), and a game
  * review of the main line (review-run.ts) with an evaluation graph and the inaccuracies,
  * mistakes and blunders marked. Without a game the URL follows the position shown. A promotion
- * offers its choice of pieces; "Edit position" opens the position editor on it.
+ * offers its choice of pieces; "Edit position" opens the position editor on it. The variant's
+ * rule switches (`&rules=name=value,...`, or a PGN's `Rules` tag) can be changed: the tree is
+ * replayed under the new rules, moves that became illegal are removed and the page says so.
  */
 import { Position, type MoveInfo } from '@citadel/core';
 import type { EngineInfo } from '@citadel/engine';
@@ -22,8 +24,9 @@ import { MoveChooser } from './move-chooser.ts';
 import { moveListItems } from './move-tree-view.ts';
 import { MoveTree, type TreeNode } from './move-tree.ts';
 import type { PageContext } from './page-context.ts';
-import { positionFromUrl } from './page-params.ts';
+import { positionFromUrl, query, rulesQuery } from './page-params.ts';
 import { ReviewPanel } from './review-panel.ts';
+import { RuleSwitches } from './rule-switches.ts';
 import { variantDef } from './variants.ts';
 
 /** Lines shown, and how long (at most) the engine thinks about one position. */
@@ -44,14 +47,14 @@ export function analysePage(
   let loadError = fromUrl.error;
   let game: OpenedGame = {
     variant: def.id,
-    options: { array: fromUrl.arrayId },
+    options: { array: fromUrl.arrayId, rules: fromUrl.rules },
     tree: new MoveTree(fromUrl.position),
     tags: {},
     source: 'fen',
   };
   const pgnParam = params.get('pgn');
   if (pgnParam !== null) {
-    const opened = openGameText(pgnParam, def.id, { array: fromUrl.arrayId });
+    const opened = openGameText(pgnParam, def.id, game.options);
     if ('error' in opened) loadError = `The game in the address was not loaded: ${opened.error}`;
     else if (opened.variant !== def.id) {
       // The PGN names another variant: open it on that variant's page instead.
@@ -97,6 +100,8 @@ export function analysePage(
     input: fenInput,
     error: fenError,
   } = makeFenForm('analyse-fen', (text) => loadFen(text), loadError);
+  const switches = new RuleSwitches(def, () => rulesChanged());
+  const rulesNote = h('p', { class: 'rules-note', role: 'status', 'aria-live': 'polite' });
   const depthOut = h('p', { class: 'depth' });
   const lineList = h('ol', { class: 'lines', 'aria-label': 'Best lines' });
   const linesBox = h(
@@ -201,6 +206,8 @@ export function analysePage(
     { class: 'panel' },
     fenForm,
     fenError,
+    switches.element,
+    rulesNote,
     linesBox,
     reviewPanel.element,
     h(
@@ -266,6 +273,8 @@ export function analysePage(
     position = game.tree.position(current);
     board.destroy();
     board = makeBoard();
+    switches.show(game.options.rules);
+    rulesNote.textContent = '';
     if (pgnText !== undefined)
       ctx.navigate(`/analyse/${def.id}?pgn=${encodeURIComponent(pgnText)}`, true);
     changed(false);
@@ -287,6 +296,46 @@ export function analysePage(
     });
   }
 
+  /**
+   * Replays the tree under the switches now chosen. Moves that became illegal are removed with
+   * what follows them, and the note says how many. The array's start position becomes that of
+   * the new rules (its rights may differ); another start position the new rules refuse keeps the
+   * old rules.
+   */
+  function rulesChanged(): void {
+    const rules = switches.read();
+    const options = { ...game.options, rules };
+    const startFen = game.tree.startPosition().fen();
+    const arrayStart = Position.start(def.id, game.options);
+    const start =
+      arrayStart.ok && arrayStart.value.fen() === startFen
+        ? Position.start(def.id, options)
+        : Position.fromFen(def.id, startFen, options);
+    if (!start.ok) {
+      switches.show(game.options.rules);
+      rulesNote.textContent = `These rules refuse the start position (${start.error}); the rules stay as they were.`;
+      return;
+    }
+    const { tree, nodes, dropped } = game.tree.replayed(start.value);
+    let kept: TreeNode | null = current;
+    while (kept && !nodes.has(kept.id)) kept = kept.parent;
+    reviewPanel.clear();
+    game = { ...game, options, tree };
+    current = nodes.get(kept!.id)!;
+    position = game.tree.position(current);
+    rulesNote.textContent =
+      dropped === 0
+        ? 'Rules changed: every move stays legal.'
+        : `Rules changed: ${dropped} move${dropped === 1 ? ' was' : 's were'} no longer legal and ${dropped === 1 ? 'was' : 'were'} removed, with what followed.`;
+    if (game.source === 'pgn')
+      ctx.navigate(`/analyse/${def.id}?pgn=${encodeURIComponent(gamePgn())}`, true);
+    changed(false);
+  }
+
+  function gamePgn(): string {
+    return game.tree.pgn({ Event: 'Analysis', ...game.tags });
+  }
+
   function openDialog(): void {
     openImportDialog(def.name, (text) => {
       const opened = openGameText(text, def.id, game.options);
@@ -306,7 +355,7 @@ export function analysePage(
       label: 'Export PGN',
       title: 'The game with its variations (PGN)',
       textLabel: 'PGN of the game',
-      text: game.tree.pgn({ Event: 'Analysis', ...game.tags }),
+      text: gamePgn(),
       rows: 12,
       fileName: `citadel-${def.id}-analysis.pgn`,
       mimeType: 'application/x-chess-pgn',
@@ -325,9 +374,14 @@ export function analysePage(
     });
   }
 
+  /** `array=...&rules=...` for the array and switches in use, each left out at its default. */
+  function optionsQuery(): string {
+    const array = arrayId() !== def.arrays[0]!.id ? `array=${arrayId()}` : '';
+    return query(array, rulesQuery(game.options.rules)).slice(1);
+  }
+
   function positionUrl(): string {
-    const array = arrayId() !== def.arrays[0]!.id ? `&array=${arrayId()}` : '';
-    return `/analyse/${def.id}?fen=${encodeURIComponent(position.fen())}${array}`;
+    return `/analyse/${def.id}${query(`fen=${encodeURIComponent(position.fen())}`, optionsQuery())}`;
   }
 
   function playFromHere(): void {
@@ -335,14 +389,15 @@ export function analysePage(
     ctx.engine.stop();
     generation++;
     // Without storage the play page starts from the array.
-    saveGameFrom(def.id, arrayId(), position.fen());
-    const array = arrayId() !== def.arrays[0]!.id ? `?array=${arrayId()}` : '';
-    ctx.navigate(`/play/${def.id}${array}`);
+    saveGameFrom(def.id, arrayId(), position.fen(), game.options.rules);
+    const array = arrayId() !== def.arrays[0]!.id ? `array=${arrayId()}` : '';
+    ctx.navigate(`/play/${def.id}${query(array)}`);
   }
 
   function editPosition(): void {
-    const array = arrayId() !== def.arrays[0]!.id ? `&array=${arrayId()}` : '';
-    ctx.navigate(`/editor/${def.id}?fen=${encodeURIComponent(position.fen())}${array}`);
+    ctx.navigate(
+      `/editor/${def.id}${query(`fen=${encodeURIComponent(position.fen())}`, optionsQuery())}`,
+    );
   }
 
   function changed(animate: boolean): void {
@@ -566,6 +621,7 @@ export function analysePage(
     current = game.tree.mainLine().at(-1)!;
     position = game.tree.position(current);
   }
+  switches.show(game.options.rules);
   render(false);
   if (game.source === 'pgn' && params.get('review') === '1') reviewPanel.start();
   else analyse();

@@ -4,7 +4,8 @@
  * them, choose the side to move, clear the board or set the start position; then analyse or play
  * the position. The core's `validateSetup` judges every change: a position it refuses is shown
  * with the reason and can be neither analysed nor played. The address follows the last position
- * the core accepted.
+ * the core accepted. The variant's rule switches (`&rules=name=value,...`) can be chosen: the
+ * position is judged under them, and the analysis board and the play page get them.
  */
 import {
   Position,
@@ -28,7 +29,8 @@ import { h, svg } from './dom.ts';
 import { fenForm as makeFenForm } from './fen-form.ts';
 import { saveGameFrom } from './game.ts';
 import type { PageContext } from './page-context.ts';
-import { positionFromUrl } from './page-params.ts';
+import { positionFromUrl, query, rulesQuery } from './page-params.ts';
+import { RuleSwitches } from './rule-switches.ts';
 import { variantDef } from './variants.ts';
 
 /** What a press on a cell does: move pieces (drag or click-click), remove one, or place a piece. */
@@ -50,8 +52,11 @@ export function editorPage(
 ): () => void {
   const def = variantDef(variantId)!;
   const fromUrl = positionFromUrl(def, params);
-  const { arrayId, start, error: loadError } = fromUrl;
-  const rs: Ruleset = start.rs;
+  const { arrayId, error: loadError } = fromUrl;
+  let start = fromUrl.start;
+  let rules = fromUrl.rules;
+  /** The ruleset under the switches chosen (the board's geometry never depends on them). */
+  let rs: Ruleset = start.rs;
   const entries = palette(rs);
   const initial = fromUrl.position;
 
@@ -183,6 +188,8 @@ export function editorPage(
     error: fenError,
   } = makeFenForm('editor-fen', (text) => loadFen(text), loadError);
 
+  const switches = new RuleSwitches(def, () => rulesChanged());
+  switches.show(rules);
   const refusal = h('p', { class: 'editor-refusal import-error', role: 'alert' });
   const analyseBtn = h(
     'button',
@@ -201,7 +208,13 @@ export function editorPage(
     'aside',
     { class: 'panel' },
     paletteBox,
-    h('section', { class: 'editor-setup', 'aria-label': 'Position' }, sideBox, boardTools),
+    h(
+      'section',
+      { class: 'editor-setup', 'aria-label': 'Position' },
+      sideBox,
+      boardTools,
+      switches.element,
+    ),
     actions,
     h('section', { 'aria-label': 'FEN' }, fenForm, fenError),
   );
@@ -245,8 +258,28 @@ export function editorPage(
     render();
   }
 
+  function rulesChanged(): void {
+    const chosen = switches.read();
+    const made = Position.start(def.id, { array: arrayId, rules: chosen });
+    if (!made.ok) {
+      switches.show(rules);
+      refusal.textContent = `These rules cannot be used: ${made.error}.`;
+      return;
+    }
+    rules = chosen;
+    start = made.value;
+    rs = start.rs;
+    changed();
+  }
+
+  /** `fen=...&array=...&rules=...`, the array and switches left out at their defaults. */
+  function positionQuery(fen: string): string {
+    const array = arrayId !== def.arrays[0]!.id ? `array=${arrayId}` : '';
+    return query(`fen=${encodeURIComponent(fen)}`, array, rulesQuery(rules));
+  }
+
   function loadFen(text: string): void {
-    const p = Position.fromFen(def.id, text.trim(), { array: arrayId });
+    const p = Position.fromFen(def.id, text.trim(), { array: arrayId, rules });
     if (!p.ok) {
       fenError.textContent = `FEN: ${p.error}`;
       return;
@@ -269,10 +302,7 @@ export function editorPage(
   function changed(): void {
     refusal.textContent = '';
     render();
-    if (verdict.ok) {
-      const array = arrayId !== def.arrays[0]!.id ? `&array=${arrayId}` : '';
-      ctx.navigate(`/editor/${def.id}?fen=${encodeURIComponent(verdict.fen)}${array}`, true);
-    }
+    if (verdict.ok) ctx.navigate(`/editor/${def.id}${positionQuery(verdict.fen)}`, true);
   }
 
   /** Opens the analysis or the play page on the position, or says why the core refuses it. */
@@ -281,19 +311,18 @@ export function editorPage(
       refusal.textContent = `Refused: ${verdict.why}.`;
       return;
     }
-    const array = arrayId !== def.arrays[0]!.id ? `array=${arrayId}` : '';
     if (where === 'analyse') {
-      ctx.navigate(
-        `/analyse/${def.id}?fen=${encodeURIComponent(verdict.fen)}${array ? `&${array}` : ''}`,
-      );
+      ctx.navigate(`/analyse/${def.id}${positionQuery(verdict.fen)}`);
       return;
     }
-    const why = saveGameFrom(def.id, arrayId, verdict.fen);
+    const why = saveGameFrom(def.id, arrayId, verdict.fen, rules);
     if (why) {
       refusal.textContent = `Cannot start a game: ${why}.`;
       return;
     }
-    ctx.navigate(`/play/${def.id}${array ? `?${array}` : ''}`);
+    ctx.navigate(
+      `/play/${def.id}${query(arrayId !== def.arrays[0]!.id ? `array=${arrayId}` : '')}`,
+    );
   }
 
   // ---- rendering ----------------------------------------------------------------------------------

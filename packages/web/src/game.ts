@@ -318,11 +318,24 @@ export function saveGame(game: Game): void {
 
 /**
  * Makes a new game from a position (for two players on one device, the side to move at the
- * bottom) the variant's saved game, which the play page then opens. Returns why not when the
+ * bottom, under the given rule switches) the variant's saved game, which the play page then opens. Returns why not when the
  * position is refused or the storage is unavailable.
  */
-export function saveGameFrom(variant: string, array: string, fen: string): string | null {
-  const made = Game.create({ variant, array, opponent: 'human', side: 'white', level: 3, fen });
+export function saveGameFrom(
+  variant: string,
+  array: string,
+  fen: string,
+  rules?: Readonly<Record<string, string>>,
+): string | null {
+  const made = Game.create({
+    variant,
+    array,
+    rules,
+    opponent: 'human',
+    side: 'white',
+    level: 3,
+    fen,
+  });
   if ('error' in made) return made.error;
   const game = made.game;
   game.setup = { ...game.setup, side: game.position.turn() };

@@ -49,6 +49,33 @@ export class MoveTree {
     return tree;
   }
 
+  /**
+   * The same moves, variations and comments from another start position (the same one under other
+   * rule switches): a move that is illegal there is left out with everything after it. `nodes`
+   * maps each kept node's id here to its copy; `dropped` counts the moves left out.
+   */
+  replayed(start: Position): { tree: MoveTree; nodes: Map<number, TreeNode>; dropped: number } {
+    const tree = new MoveTree(start);
+    const nodes = new Map<number, TreeNode>([[this.root.id, tree.root]]);
+    if (this.root.comment !== undefined) tree.root.comment = this.root.comment;
+    let dropped = 0;
+    const count = (n: TreeNode): number => n.children.reduce((sum, c) => sum + count(c), 1);
+    const copy = (from: TreeNode, to: TreeNode): void => {
+      for (const child of from.children) {
+        const made = tree.play(to, child.move!.text);
+        if (!made) {
+          dropped += count(child);
+          continue;
+        }
+        if (child.comment !== undefined) made.comment = child.comment;
+        nodes.set(child.id, made);
+        copy(child, made);
+      }
+    };
+    copy(this.root, tree.root);
+    return { tree, nodes, dropped };
+  }
+
   startPosition(): Position {
     return this.start.clone();
   }

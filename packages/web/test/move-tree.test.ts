@@ -69,4 +69,26 @@ describe('MoveTree', () => {
     expect(tree.root.children).toEqual([kf7]);
     expect(tree.node(kd7.id)).toBeUndefined();
   });
+
+  it('replayed under other rules: moves that became illegal go, with what follows them', () => {
+    const on = Position.start('persian-omega');
+    const off = Position.start('persian-omega', { rules: { 'omega-rendezvous': 'off' } });
+    if (!on.ok || !off.ok) throw new Error('no start position');
+    const tree = new MoveTree(on.value);
+    const e4 = tree.play(tree.root, 'e4')!;
+    const e7 = tree.play(e4, 'e7')!;
+    e7.comment = 'kept';
+    const rendezvous = tree.play(e7, 'C<>h2')!;
+    expect(tree.play(rendezvous, 'd7')).not.toBeNull();
+    tree.play(e7, 'd4');
+    const { tree: replayed, nodes, dropped } = tree.replayed(off.value);
+    expect(dropped).toBe(2);
+    expect(nodes.has(rendezvous.id)).toBe(false);
+    const e7Copy = nodes.get(e7.id)!;
+    expect(e7Copy.comment).toBe('kept');
+    expect(e7Copy.children.map((c) => c.move!.san)).toEqual(['d4']);
+    expect(replayed.position(e7Copy).fen().split(' ')[2]).toBe('KQkq');
+    // The original tree is left as it was.
+    expect(e7.children.map((c) => c.move!.san)).toEqual(['C<>h2', 'd4']);
+  });
 });
