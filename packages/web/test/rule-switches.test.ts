@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SHOTS, useApp } from './harness.ts';
 
-const web = useApp('citadel-rules-');
+const web = useApp();
 const SWITCH = '#rule-omega-rendezvous';
 const OFF = { rules: { 'omega-rendezvous': 'off' } };
 
