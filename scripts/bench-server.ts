@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { SimGame, type LoadStats } from './bench-server-players.ts';
-import { startCluster, type Cluster } from './bench-server-postgres.ts';
+import { postgresAvailable, startCluster, type Cluster } from '@citadel/server/testing';
 
 const MAX_GAMES = 10_000;
 const MAX_SECONDS = 600;
@@ -187,7 +187,7 @@ if (dbChoice !== 'postgres') {
 if (dbChoice !== 'sqlite') {
   let cluster: Cluster | null = null;
   const given = process.env['DATABASE_URL'];
-  const url = given ?? (cluster = await startCluster())?.url;
+  const url = given ?? (postgresAvailable() ? (cluster = await startCluster()).url : undefined);
   try {
     if (url)
       await runOn(given ? 'PostgreSQL (DATABASE_URL)' : 'PostgreSQL (local cluster)', {

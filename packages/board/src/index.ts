@@ -4,7 +4,7 @@ export { cellLabel } from './cells-view.ts';
 export { parseSquare, squareName } from './squares.ts';
 export { BoardLayout } from './layout.ts';
 export type { LayoutSource, Place } from './layout.ts';
-export { arrowTarget, isArrowKey, ARROW_KEYS } from './keyboard-nav.ts';
+export { arrowTarget, isArrowKey, reachableByArrows, ARROW_KEYS } from './keyboard-nav.ts';
 export type { ArrowKey } from './keyboard-nav.ts';
 export { Selection } from './selection.ts';
 export type { PressOutcome, PickMode, TargetSource } from './selection.ts';

@@ -48,3 +48,22 @@ export function arrowTarget(layout: BoardLayout, square: string, key: ArrowKey):
   }
   return best;
 }
+
+/** Every cell the arrow keys reach from the cell where Tab enters the board (empty without one). */
+export function reachableByArrows(layout: BoardLayout): Set<string> {
+  const start = layout.entrySquare();
+  if (!start) return new Set();
+  const seen = new Set([start]);
+  const queue = [start];
+  while (queue.length) {
+    const square = queue.shift()!;
+    for (const key of ARROW_KEYS) {
+      const next = arrowTarget(layout, square, key);
+      if (next && !seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return seen;
+}

@@ -1,24 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ARROW_KEYS, BoardLayout, arrowTarget, type Side } from '../src/index.ts';
+import { BoardLayout, arrowTarget, reachableByArrows, type Side } from '../src/index.ts';
 import { PLAIN_8X8, SIDE_CITADELS, cornerCitadels, layoutFrom } from './layouts.ts';
-
-/** Every square the arrow keys reach from the entry cell. */
-function reachable(layout: BoardLayout): Set<string> {
-  const start = layout.entrySquare()!;
-  const seen = new Set([start]);
-  const queue = [start];
-  while (queue.length) {
-    const sq = queue.shift()!;
-    for (const key of ARROW_KEYS) {
-      const next = arrowTarget(layout, sq, key);
-      if (next && !seen.has(next)) {
-        seen.add(next);
-        queue.push(next);
-      }
-    }
-  }
-  return seen;
-}
 
 const SHAPES: ReadonlyArray<[string, readonly string[]]> = [
   ['corner citadels 10x10', cornerCitadels(10)],
@@ -32,7 +14,9 @@ describe('arrow keys', () => {
     for (const side of ['white', 'black'] as Side[])
       it(`reach every cell of ${name} from the entry cell (${side} below)`, () => {
         const layout = new BoardLayout(layoutFrom(picture, side));
-        expect([...reachable(layout)].sort()).toEqual(layout.cells.map((c) => c.square).sort());
+        expect([...reachableByArrows(layout)].sort()).toEqual(
+          layout.cells.map((c) => c.square).sort(),
+        );
       });
 
   it('step to the next cell in line on a plain board and stop at the edge', () => {
