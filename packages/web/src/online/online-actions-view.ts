@@ -20,8 +20,16 @@ export class OnlineActionsView {
   readonly element = h('div', { class: 'actions online-actions' });
   readonly note = h('p', { class: 'offer-note', role: 'status', 'aria-live': 'polite' });
 
+  /** What the shown buttons do, so a render that would change nothing leaves them in place. */
+  private shown = '';
+
   constructor(private readonly actions: OnlineActions) {}
 
+  /**
+   * Shows the buttons the state allows. The buttons are replaced only when that set changes: a
+   * button swapped between a press and its release loses the click, and this runs on every
+   * clock tick while the opponent is away.
+   */
   render(g: OnlineGame): void {
     const a = this.actions;
     const button = (label: string, onclick: () => void, cls = ''): HTMLButtonElement =>
@@ -74,7 +82,11 @@ export class OnlineActionsView {
       } else buttons.push(button('Rematch', offer('rematch', 'offer'), 'primary'));
     }
     buttons.push(button('Flip', a.flip));
-    this.element.replaceChildren(...buttons);
+    const shown = [g.state.id, g.state.rematch ?? '', ...buttons.map((b) => b.textContent)].join(
+      '|',
+    );
+    if (shown !== this.shown) this.element.replaceChildren(...buttons);
+    this.shown = shown;
     this.note.textContent = note;
     this.note.hidden = !note;
   }
