@@ -334,6 +334,8 @@ describe('play tools and analysis in chromium', () => {
       await page.getByRole('button', { name: 'Resign' }).click();
       await page.locator('.confirm-dialog').getByRole('button', { name: 'Resign' }).click();
     }
+    // The result line is drawn once the confirmation dialog has handed the resignation over.
+    await page.locator('.result').waitFor({ state: 'visible' });
     const result = (await page.locator('.result').textContent()) ?? '';
     console.log(
       `level-1 game: ${pos.history().length} plies, ${ended ? 'ended' : 'resigned'}: ${result}`,
