@@ -1,7 +1,8 @@
-// `npm run bench:positions`: search speed on the positions the engine meets in its matches
-// against Fairy-Stockfish — plies 12, 24, … 96 of the husun10 and tamerlane11 match games in
-// packages/engine/bench (20 games each, Citadel at 100 ms vs Fairy-Stockfish at 50 ms) — each
-// searched to a fixed depth from an empty table. Prints nodes, time and nodes/s per stand-in.
+// `npm run bench:positions`: search speed on middlegame positions of the husun10 and tamerlane11
+// stand-ins — plies 12, 24, … 96 of games the bench plays first (the engine against itself at a
+// fixed depth after a few seeded random opening plies, so every run measures the same
+// positions) — each searched to a fixed depth from an empty table. Prints nodes, time and
+// nodes/s per stand-in.
 //
 // `--base DIR` compares this build with another one (DIR holds its engine bundle `index.mjs`,
 // e.g. a copy of packages/engine/dist): both run in this process, position by position in
@@ -17,16 +18,15 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
-import { Position, parsePgnGames } from '@citadel/core/bundle';
+import { Position } from '@citadel/core/bundle';
 
-const GAME_FILES = {
-  husun10: 'packages/engine/bench/husun10-games.pgn.gz',
-  tamerlane11: 'packages/engine/bench/tamerlane11-games.pgn.gz',
-};
+const STAND_INS = ['husun10', 'tamerlane11'];
 const EVERY = 12;
 const LAST_PLY = 96;
+/** The games' shape: random plies first (the seed makes them the same each run), then this depth. */
+const RANDOM_PLIES = 4;
+const PLAY_DEPTH = 3;
 
 const { values } = parseArgs({
   options: {
@@ -51,21 +51,44 @@ const builds = [['this build', await import(new URL('packages/engine/dist/index.
 if (values.base)
   builds.push(['base', await import(pathToFileURL(resolve(values.base, 'index.mjs')).href)]);
 
-/** FENs of plies EVERY, 2 * EVERY, … LAST_PLY of the first `games` games of the stand-in's file. */
-function positions(variant) {
-  const text = gunzipSync(readFileSync(new URL(GAME_FILES[variant], here))).toString();
-  const parsed = parsePgnGames(text);
-  if (!parsed.ok) throw new Error(parsed.error);
+/** A small seeded generator (mulberry32), so the opening plies are the same every run. */
+function seeded(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** FENs of plies EVERY, 2 * EVERY, … LAST_PLY of `games` games this build plays with itself. */
+function positions(variant, engine) {
   const fens = [];
-  if (parsed.value.length < games)
-    throw new Error(`--games ${games}: ${GAME_FILES[variant]} holds ${parsed.value.length} games`);
-  for (const game of parsed.value.slice(0, games)) {
-    const pos = Position.start(variant);
-    if (!pos.ok) throw new Error(pos.error);
-    game.moves.forEach((m, i) => {
-      pos.value.play(m.text);
-      if ((i + 1) % EVERY === 0 && i + 1 <= LAST_PLY) fens.push(pos.value.fen());
-    });
+  for (let g = 0; g < games; g++) {
+    const random = seeded(g + 1);
+    const start = Position.start(variant);
+    if (!start.ok) throw new Error(start.error);
+    const pos = start.value;
+    for (let ply = 1; ply <= LAST_PLY && pos.outcome() === null; ply++) {
+      let move;
+      if (ply <= RANDOM_PLIES) {
+        const legal = pos.legalMoves();
+        move = legal[Math.floor(random() * legal.length)].text;
+      } else {
+        engine.newGame();
+        const found = engine.go(
+          { variant, fen: pos.fen() },
+          { depth: PLAY_DEPTH },
+          { now: () => performance.now() },
+        );
+        if (!found.ok || !found.value.bestMove) throw new Error(`${pos.fen()}: no move`);
+        move = found.value.bestMove;
+      }
+      const played = pos.play(move);
+      if (!played.ok) throw new Error(`${pos.fen()} ${move}: ${played.error}`);
+      if (ply % EVERY === 0) fens.push(pos.fen());
+    }
   }
   return fens;
 }
@@ -91,7 +114,10 @@ function fenFile(file, variant) {
 
 const sets = values.fens
   ? [[values.variant, fenFile(values.fens, values.variant)]]
-  : Object.keys(GAME_FILES).map((variant) => [variant, positions(variant)]);
+  : STAND_INS.map((variant) => [
+      variant,
+      positions(variant, new builds[0][1].Engine({ hashMb: 16, level: 10 })),
+    ]);
 for (const [variant, fens] of sets) {
   const engines = builds.map(([, m]) => new m.Engine({ hashMb: 16, level: 10 }));
   const nodes = engines.map(() => 0);
