@@ -61,14 +61,11 @@ export function clockBudget(clock: TimeControl | null): number {
   return clock.initial * 1000;
 }
 
-export interface NewGame {
-  readonly id: string;
-  readonly variant: string;
-  readonly array: string;
-  readonly rules: Readonly<Record<string, string>>;
-  readonly clock: TimeControl | null;
-  readonly rated: boolean;
-  readonly lobby: boolean;
+/** What creating a game takes: the record's settings, the creator's colour and seat, the time. */
+export interface NewGame extends Pick<
+  GameRecord,
+  'id' | 'variant' | 'array' | 'rules' | 'clock' | 'rated' | 'lobby'
+> {
   readonly creator: Color;
   readonly seat: SeatRecord;
   readonly now: number;
