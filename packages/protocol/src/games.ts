@@ -132,6 +132,8 @@ export const gameStateSchema = z.strictObject({
   /** The end in a sentence ("checkmate: White wins"). */
   text: z.string().optional(),
   clocks: clocksSchema.optional(),
+  /** While the side to move has yet to make its first move: the server's epoch ms by which it must, or the game is aborted. */
+  firstMoveBy: z.number().optional(),
   players: byColor(playerSchema.nullable()),
   connected: byColor(z.boolean()),
   offers: offersSchema,

@@ -41,6 +41,12 @@ export const MAX_MESSAGE_BYTES = 4096;
 export const MAX_BODY_BYTES = 16384;
 /** A live game's opponent who stays disconnected this long may be claimed against. */
 export const CLAIM_WIN_AFTER_MS = 30_000;
+/**
+ * A live game where the side to move has not made its first move this long after the game
+ * started (White) or after White's first move (Black) is aborted by the server. A correspondence
+ * game gives a first move its days per move; a game without a clock waits.
+ */
+export const FIRST_MOVE_LIVE_MS = 30_000;
 
 /** Where the web app shows a game, the lobby and the archive. */
 export const gamePath = (id: string): string => `/game/${id}`;

@@ -14,6 +14,8 @@ export interface ServerOptions {
   readonly webRoot: string | null;
   readonly logger?: boolean;
   readonly rateLimit?: number;
+  /** The server's clock (epoch ms); tests move it to reach deadlines without waiting. */
+  readonly now?: () => number;
 }
 
 export interface RunningServer {
@@ -28,7 +30,7 @@ export interface RunningServer {
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const store = await openStore({ databaseUrl: o.databaseUrl, dataDir: o.dataDir });
   const bus: Bus = o.databaseUrl ? await openPostgresBus(o.databaseUrl) : new LocalBus();
-  const games = new Games(store, bus);
+  const games = new Games(store, bus, o.now);
   const app = await buildApp({
     games,
     webRoot: o.webRoot,

@@ -1,6 +1,6 @@
-import { CLAIM_WIN_AFTER_MS, type TimeControl } from '@citadel/protocol';
+import { CLAIM_WIN_AFTER_MS, FIRST_MOVE_LIVE_MS, type TimeControl } from '@citadel/protocol';
 import { describe, expect, it } from 'vitest';
-import { clocksAt, flagAt } from '../src/machine/clock.ts';
+import { clocksAt, deadlineAt, flagAt } from '../src/machine/clock.ts';
 import type { GameEvent } from '../src/machine/events.ts';
 import {
   newGameRecord,
@@ -130,6 +130,75 @@ describe('correspondence clock', () => {
   });
 });
 
+describe('first-move deadline', () => {
+  const day = 86_400_000;
+
+  it('aborts a live game whose White lets the first move wait, unrated and without a winner', () => {
+    const t = game({ initial: 60, increment: 0 });
+    expect(t.get().firstMoveBy).toBe(FIRST_MOVE_LIVE_MS);
+    expect(deadlineAt(t.get())).toBe(FIRST_MOVE_LIVE_MS);
+    expect(t.apply({ type: 'flag' }, FIRST_MOVE_LIVE_MS - 1)).toMatchObject({ ok: true, tell: [] });
+    expect(t.get().status).toBe('started');
+    const s = t.apply({ type: 'flag' }, FIRST_MOVE_LIVE_MS);
+    expect(s.ok && s.tell).toEqual([
+      expect.objectContaining({ type: 'end', result: '*', reason: 'abort' }),
+    ]);
+    expect(t.get()).toMatchObject({ status: 'ended', result: '*', reason: 'abort' });
+    expect(t.get().text).toContain('White did not make a first move');
+    expect(t.get().firstMoveBy).toBeNull();
+    expect(deadlineAt(t.get())).toBeNull();
+  });
+
+  it('counts Black’s wait from White’s first move and refuses Black’s late move', () => {
+    const t = game({ initial: 60, increment: 0 });
+    t.apply({ type: 'move', by: 'white', move: 'e2e4' }, 10_000);
+    expect(t.get().firstMoveBy).toBe(10_000 + FIRST_MOVE_LIVE_MS);
+    const late = t.apply({ type: 'move', by: 'black', move: 'e7e5' }, 10_000 + FIRST_MOVE_LIVE_MS);
+    expect(late).toMatchObject({ ok: true, refusal: { status: 409 } });
+    expect(!late.ok || late.refusal?.error).toContain('aborted');
+    expect(t.get()).toMatchObject({ status: 'ended', result: '*', reason: 'abort' });
+    expect(t.get().text).toContain('Black did not make a first move');
+    expect(t.get().moves).toEqual(['e2e4']);
+  });
+
+  it('ends once both sides have moved: then the clock runs and only a flag can end by time', () => {
+    const t = game({ initial: 60, increment: 0 });
+    t.apply({ type: 'move', by: 'white', move: 'e2e4' }, 1_000);
+    t.apply({ type: 'move', by: 'black', move: 'e7e5' }, 2_000);
+    expect(t.get().firstMoveBy).toBeNull();
+    expect(deadlineAt(t.get())).toBe(flagAt(t.get()));
+    expect(t.apply({ type: 'flag' }, 2_000 + FIRST_MOVE_LIVE_MS).ok).toBe(true);
+    expect(t.get().status).toBe('started');
+  });
+
+  it('gives a correspondence first move the days per move, and a game without a clock no limit', () => {
+    const c = game({ daysPerMove: 3 });
+    expect(c.get().firstMoveBy).toBe(3 * day);
+    c.apply({ type: 'flag' }, 3 * day - 1);
+    expect(c.get().status).toBe('started');
+    c.apply({ type: 'flag' }, 3 * day);
+    expect(c.get()).toMatchObject({ status: 'ended', reason: 'abort' });
+    const u = game();
+    expect(u.get().firstMoveBy).toBeNull();
+    expect(deadlineAt(u.get())).toBeNull();
+    expect(u.apply({ type: 'flag' }, 100 * day)).toMatchObject({ ok: true, tell: [] });
+    expect(u.get().status).toBe('started');
+  });
+
+  it('starts the wait again after a takeback before both first moves, and in a rematch', () => {
+    const t = game({ initial: 60, increment: 0 });
+    t.apply({ type: 'move', by: 'white', move: 'e2e4' }, 1_000);
+    t.apply({ type: 'move', by: 'black', move: 'e7e5' }, 2_000);
+    t.apply({ type: 'offer', kind: 'takeback', action: 'offer', by: 'black' }, 3_000);
+    t.apply({ type: 'offer', kind: 'takeback', action: 'accept', by: 'white' }, 4_000);
+    expect(t.get().moves).toEqual(['e2e4']);
+    expect(t.get().firstMoveBy).toBe(4_000 + FIRST_MOVE_LIVE_MS);
+    t.apply({ type: 'resign', by: 'white' }, 5_000);
+    const next = rematchRecord(t.get(), 'zyxwvuts', 6_000);
+    expect(next.firstMoveBy).toBe(6_000 + FIRST_MOVE_LIVE_MS);
+  });
+});
+
 describe('negotiation', () => {
   it('agrees a draw on accept or on crossing offers, and lets a move decline it', () => {
     const t = game();
@@ -183,6 +252,8 @@ describe('abort, resign, claim and rematch', () => {
 
   it('lets a live player claim a win once the opponent has been away long enough', () => {
     const t = game({ initial: 300, increment: 0 });
+    t.apply({ type: 'move', by: 'white', move: 'e2e4' }, 0);
+    t.apply({ type: 'move', by: 'black', move: 'e7e5' }, 0);
     const claim = (since: number | null, now: number) =>
       t.apply({ type: 'claim-win', by: 'black', opponentAwaySince: since }, now);
     expect(claim(null, 1000)).toMatchObject({ ok: false, status: 409 });
@@ -190,7 +261,7 @@ describe('abort, resign, claim and rematch', () => {
     expect(claim(1000, 1000 + CLAIM_WIN_AFTER_MS).ok).toBe(true);
     expect(t.get()).toMatchObject({ result: '0-1', reason: 'abandon' });
     const c = game({ daysPerMove: 1 });
-    expect(c.apply({ type: 'claim-win', by: 'black', opponentAwaySince: 0 }, 1e9).ok).toBe(false);
+    expect(c.apply({ type: 'claim-win', by: 'black', opponentAwaySince: 0 }, 1e6).ok).toBe(false);
   });
 
   it('resigns and agrees a rematch with colours swapped', () => {

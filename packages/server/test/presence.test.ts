@@ -22,10 +22,14 @@ it('counts a seat on a silent process as gone after a minute', async () => {
   const a = new Games(store, bus, clock);
   const b = new Games(store, bus, clock);
   const { id } = await a.create(
-    { variant: 'chess', color: 'white', clock: { initial: 60, increment: 0 } },
+    { variant: 'chess', color: 'white', clock: { initial: 300, increment: 0 } },
     null,
   );
-  await b.join(id, null);
+  const black = await b.join(id, null);
+  await a.state(id);
+  await a.move(id, 'white', 'e2e4');
+  await b.state(id);
+  await b.move(id, black.color, 'e7e5');
   await a.state(id);
   // Black connects to process b; process a hears of it over the bus.
   await b.listen(id, { color: 'black', send: () => {} });

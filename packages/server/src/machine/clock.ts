@@ -5,7 +5,8 @@
  * to the days per move.
  */
 import type { ByColor, Clocks, Color } from '@citadel/protocol';
-import { clockBudget, opponent, type GameRecord } from './record.ts';
+import { opponent, type GameRecord } from './record.ts';
+import { clockBudget } from './time-control.ts';
 
 /** The side to move, from the number of moves played (White starts every variant's array). */
 export const sideToMove = (g: GameRecord): Color => (g.moves.length % 2 === 0 ? 'white' : 'black');
@@ -36,6 +37,16 @@ export const isFlagged = (g: GameRecord, now: number): boolean => {
   const at = flagAt(g);
   return at !== null && now >= at;
 };
+
+/** Whether the side to move of a started game has let its first-move deadline pass at `now`. */
+export const missedFirstMove = (g: GameRecord, now: number): boolean =>
+  g.status === 'started' && g.firstMoveBy !== null && now >= g.firstMoveBy;
+
+/** When the game next needs the server's attention without a player acting: a flag or a missed first move. */
+export function deadlineAt(g: GameRecord): number | null {
+  if (g.status !== 'started') return null;
+  return flagAt(g) ?? g.firstMoveBy;
+}
 
 /**
  * The clocks after `mover` moved at `now` (the move count is the one after the move): the mover's

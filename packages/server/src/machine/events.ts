@@ -21,7 +21,7 @@ export type GameEvent =
       /** Since when the opponent has had no connection to this game, or null if connected. */
       readonly opponentAwaySince: number | null;
     }
-  /** A clock may have run out: a timer fired, or the game was read. */
+  /** A deadline may have passed (a clock ran out, a first move is missing): a timer fired. */
   | { readonly type: 'flag' };
 
 /**

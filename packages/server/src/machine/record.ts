@@ -11,6 +11,7 @@ import type {
   Status,
   TimeControl,
 } from '@citadel/protocol';
+import { clockBudget, firstMoveDeadline } from './time-control.ts';
 
 export interface SeatRecord {
   /** SHA-256 of the seat's token, hex. */
@@ -38,6 +39,11 @@ export interface GameRecord {
   readonly clockLeft: ByColor<number>;
   /** When the clock of the side to move started running; null while no clock runs. */
   readonly turnStartedAt: number | null;
+  /**
+   * While the side to move of a started game has yet to make its first move: when the game is
+   * aborted if it has not (time-control.ts); null otherwise.
+   */
+  readonly firstMoveBy: number | null;
   readonly status: Status;
   readonly result: ResultToken | null;
   readonly reason: EndReason | null;
@@ -53,13 +59,6 @@ export interface GameRecord {
 export const opponent = (c: Color): Color => (c === 'white' ? 'black' : 'white');
 
 export const NO_OFFERS: Offers = { draw: null, takeback: null, rematch: null };
-
-/** Milliseconds each clock starts with (live) or each move may take (correspondence). */
-export function clockBudget(clock: TimeControl | null): number {
-  if (!clock) return 0;
-  if ('daysPerMove' in clock) return clock.daysPerMove * 86_400_000;
-  return clock.initial * 1000;
-}
 
 /** What creating a game takes: the record's settings, the creator's colour and seat, the time. */
 export interface NewGame extends Pick<
@@ -87,6 +86,7 @@ export function newGameRecord(g: NewGame): GameRecord {
     moveClocks: [],
     clockLeft: { white: budget, black: budget },
     turnStartedAt: null,
+    firstMoveBy: null,
     status: 'waiting',
     result: null,
     reason: null,
@@ -111,6 +111,7 @@ export function rematchRecord(old: GameRecord, id: string, now: number): GameRec
     moveClocks: [],
     clockLeft: { white: budget, black: budget },
     turnStartedAt: null,
+    firstMoveBy: firstMoveDeadline(old.clock, 0, now),
     status: 'started',
     result: null,
     reason: null,

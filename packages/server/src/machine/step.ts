@@ -5,24 +5,37 @@
  */
 import type { Position } from '@citadel/core';
 import { CLAIM_WIN_AFTER_MS, type Color, type OfferKind } from '@citadel/protocol';
-import { clockLeftAt, clocksAfterMove, clocksAt, isFlagged, sideToMove } from './clock.ts';
+import {
+  clockLeftAt,
+  clocksAfterMove,
+  clocksAt,
+  isFlagged,
+  missedFirstMove,
+  sideToMove,
+} from './clock.ts';
 import type { GameEvent, Notice, RefusalStatus, Step } from './events.ts';
 import { NO_OFFERS, opponent, type GameRecord } from './record.ts';
+import { firstMoveDeadline } from './time-control.ts';
 
 const refuse = (status: RefusalStatus, error: string): Step => ({ ok: false, status, error });
 const cap = (c: Color): string => (c === 'white' ? 'White' : 'Black');
 const winToken = (c: Color): '1-0' | '0-1' => (c === 'white' ? '1-0' : '0-1');
 
 type Ending = Pick<GameRecord, 'result' | 'reason' | 'text'>;
+interface Ended {
+  readonly game: GameRecord;
+  readonly notice: Notice;
+}
 
 /** The record of a game ended at `now`, and the notice that says so. */
-function end(g: GameRecord, e: Ending, now: number): { game: GameRecord; notice: Notice } {
+function end(g: GameRecord, e: Ending, now: number): Ended {
   const game: GameRecord = {
     ...g,
     ...e,
     status: 'ended',
     clockLeft: clockLeftAt(g, now),
     turnStartedAt: null,
+    firstMoveBy: null,
     offers: NO_OFFERS,
     version: g.version + 1,
     endedAt: now,
@@ -40,26 +53,44 @@ function end(g: GameRecord, e: Ending, now: number): { game: GameRecord; notice:
   };
 }
 
-function flagged(g: GameRecord, now: number): { game: GameRecord; notice: Notice } {
-  const loser = sideToMove(g);
-  const winner = opponent(loser);
-  return end(
-    g,
-    {
-      result: winToken(winner),
-      reason: 'timeout',
-      text: `${cap(loser)} ran out of time: ${cap(winner)} wins`,
-    },
-    now,
-  );
+/** The game ended by a deadline that passed before `now` (a flag, a missed first move), if any. */
+function lapsed(g: GameRecord, now: number): (Ended & { late: string }) | null {
+  if (g.status !== 'started') return null;
+  const late = sideToMove(g);
+  if (isFlagged(g, now)) {
+    const winner = opponent(late);
+    const e = end(
+      g,
+      {
+        result: winToken(winner),
+        reason: 'timeout',
+        text: `${cap(late)} ran out of time: ${cap(winner)} wins`,
+      },
+      now,
+    );
+    return { ...e, late: 'the game is over: your time ran out' };
+  }
+  if (missedFirstMove(g, now)) {
+    const e = end(
+      g,
+      {
+        result: '*',
+        reason: 'abort',
+        text: `${cap(late)} did not make a first move in time: the game is aborted`,
+      },
+      now,
+    );
+    return { ...e, late: 'the game is over: it was aborted for want of a first move in time' };
+  }
+  return null;
 }
 
 const hasMoved = (g: GameRecord, c: Color): boolean => g.moves.length > (c === 'white' ? 0 : 1);
 
 /** Applies one event at `now` (epoch ms). */
 export function step(g: GameRecord, pos: Position, event: GameEvent, now: number): Step {
-  if (g.status === 'started' && isFlagged(g, now)) {
-    const f = flagged(g, now);
+  const f = lapsed(g, now);
+  if (f) {
     if (event.type === 'flag') return { ok: true, game: f.game, tell: [f.notice] };
     if (event.type === 'offer' && event.kind === 'rematch')
       return refuse(409, 'the game is not over');
@@ -67,7 +98,7 @@ export function step(g: GameRecord, pos: Position, event: GameEvent, now: number
       ok: true,
       game: f.game,
       tell: [f.notice],
-      refusal: { status: 409, error: 'the game is over: your time ran out' },
+      refusal: { status: 409, error: f.late },
     };
   }
   switch (event.type) {
@@ -84,6 +115,7 @@ export function step(g: GameRecord, pos: Position, event: GameEvent, now: number
             black: g.seats.black ?? event.seat,
           },
           status: 'started',
+          firstMoveBy: firstMoveDeadline(g.clock, g.moves.length, now),
           version: g.version + 1,
         },
         tell: [{ type: 'state' }],
@@ -166,6 +198,7 @@ function move(
     moves: [...g.moves, played.value.text],
     moveClocks: g.clock ? [...g.moveClocks, clocks.clockLeft[by]] : g.moveClocks,
     ...clocks,
+    firstMoveBy: firstMoveDeadline(g.clock, plies, now),
     // A move answers the opponent's offers: they lapse.
     offers: {
       draw: g.offers.draw === theirs ? null : g.offers.draw,
@@ -265,6 +298,7 @@ function takeBack(g: GameRecord, pos: Position, asker: Color, now: number): Step
     moveClocks: g.moveClocks.slice(0, moves.length),
     clockLeft: left,
     turnStartedAt: g.clock && moves.length >= 2 ? now : null,
+    firstMoveBy: firstMoveDeadline(g.clock, moves.length, now),
     offers: NO_OFFERS,
     version: g.version + 1,
   };

@@ -44,6 +44,7 @@ export function gameState(
     ...(g.reason ? { reason: g.reason } : {}),
     ...(g.text ? { text: g.text } : {}),
     ...(clocks ? { clocks } : {}),
+    ...(g.firstMoveBy !== null && g.status === 'started' ? { firstMoveBy: g.firstMoveBy } : {}),
     players: players(g, ratings),
     connected,
     offers: g.offers,

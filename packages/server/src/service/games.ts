@@ -1,8 +1,9 @@
 /**
  * The games of this process: loads records from storage, runs the state machine one event at a
  * time per game, commits, then publishes what to tell on the bus and delivers it to the local
- * listeners (sockets and streams). Flag timers live here too. Several processes may serve the
- * same game: a save over a version someone else changed is retried on the fresh record.
+ * listeners (sockets and streams). The timers of deadlines (flags, first moves) live here too.
+ * Several processes may serve the same game: a save over a version someone else changed is
+ * retried on the fresh record.
  */
 import type { Position } from '@citadel/core';
 import type {
@@ -16,7 +17,7 @@ import type {
   ServerEvent,
 } from '@citadel/protocol';
 import { rateGame, startRating } from '../accounts/ratings.ts';
-import { flagAt } from '../machine/clock.ts';
+import { deadlineAt } from '../machine/clock.ts';
 import type { GameEvent, Notice } from '../machine/events.ts';
 import {
   newGameRecord,
@@ -65,7 +66,7 @@ const MAX_CACHED = 20_000;
  */
 const PRESENCE_REFRESH_MS = 20_000;
 const PRESENCE_STALE_MS = 3 * PRESENCE_REFRESH_MS;
-/** Flag timers further out than this are set again when they fire (setTimeout's limit is ~24 days). */
+/** Timers further out than this are set again when they fire (setTimeout's limit is ~24 days). */
 const MAX_TIMER_MS = 86_400_000;
 
 export interface ActResult {
@@ -95,7 +96,7 @@ export class Games {
     });
   }
 
-  /** Sets flag timers for every game with a running clock (after a start or restart). */
+  /** Sets the timers of every game with a deadline (after a start or restart). */
   async resumeClocks(): Promise<number> {
     const running = await this.store.runningGames();
     for (const g of running) {
@@ -431,12 +432,15 @@ export class Games {
   private armTimer(live: Live): void {
     if (live.timer) clearTimeout(live.timer);
     live.timer = null;
-    const at = flagAt(live.record);
+    const at = deadlineAt(live.record);
     if (at === null || this.closed) return;
     const wait = Math.min(MAX_TIMER_MS, Math.max(0, at - this.now()) + 5);
     live.timer = setTimeout(() => {
       live.timer = null;
-      this.apply(live.record.id, () => ({ type: 'flag' })).catch(() => this.armTimer(live));
+      // Set again afterwards: a deadline beyond MAX_TIMER_MS has not passed yet.
+      void this.apply(live.record.id, () => ({ type: 'flag' }))
+        .catch(() => undefined)
+        .then(() => this.armTimer(live));
     }, wait);
     live.timer.unref?.();
   }

@@ -83,5 +83,10 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '0002-first-move-deadline': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('games').addColumn('first_move_by', 'bigint').execute();
+      },
+    },
   };
 }

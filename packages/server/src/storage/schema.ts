@@ -23,6 +23,7 @@ export interface GamesTable {
   clock_white: number;
   clock_black: number;
   turn_started_at: number | null;
+  first_move_by: number | null;
   status: string;
   result: string | null;
   reason: string | null;

@@ -138,7 +138,9 @@ export class SqlStore implements Store {
       .selectFrom('games')
       .selectAll()
       .where('status', '=', 'started')
-      .where('turn_started_at', 'is not', null)
+      .where((eb) =>
+        eb.or([eb('turn_started_at', 'is not', null), eb('first_move_by', 'is not', null)]),
+      )
       .execute();
     return rows.map(rowToGame);
   }

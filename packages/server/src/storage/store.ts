@@ -50,7 +50,10 @@ export interface Store {
   ): Promise<GameRecord[]>;
   /** Finished games, newest first. */
   archive(filter: ArchiveFilter): Promise<GameRecord[]>;
-  /** Games in progress with a running clock (their flag timers are set again after a restart). */
+  /**
+   * Games in progress with a deadline: a running clock or a first move awaited (their timers are
+   * set again after a restart).
+   */
   runningGames(): Promise<GameRecord[]>;
 
   createAccount(username: string, passwordHash: string, now: number): Promise<AccountRow | null>;
