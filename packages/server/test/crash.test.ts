@@ -1,26 +1,45 @@
 /**
  * SIGKILL during a live and a correspondence game: the server is killed with no chance to clean
- * up, started again on the same SQLite file and port; every acknowledged move, clock and result
- * is there, the players' sockets reconnect by themselves and the games go on.
+ * up, started again on the same database (a SQLite file, a PostgreSQL cluster) and port; every
+ * acknowledged move, clock and result is there, the players' sockets reconnect by themselves and
+ * the games go on.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CreateGameResponse, GameState, JoinResponse } from '@citadel/protocol';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { api } from './support/client.ts';
+import { testBackends } from './support/backends.ts';
+import { startCluster, type Cluster } from './support/postgres.ts';
 import { startProcess, type ServerProcess } from './support/process.ts';
 import { ReconnectingPlayer } from './support/reconnecting.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'citadel-crash-'));
-let server: ServerProcess | null = null;
-afterAll(async () => {
-  await server?.kill();
-  rmSync(dir, { recursive: true, force: true });
+describe.each(testBackends())('on $name', ({ postgres, skip }) => {
+  if (skip) return void it.skip(skip, () => {});
+  const dir = mkdtempSync(join(tmpdir(), 'citadel-crash-'));
+  let cluster: Cluster | null = null;
+  let server: ServerProcess | null = null;
+  afterAll(async () => {
+    await server?.kill();
+    cluster?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps every acknowledged move, clock and result across kill -9 and a restart', async () => {
+    if (postgres) cluster = await startCluster();
+    const env = cluster ? { DATABASE_URL: cluster.url } : { CITADEL_DATA: dir };
+    await crashAndRestart(env, (s) => (server = s));
+  });
 });
 
-it('keeps every acknowledged move, clock and result across kill -9 and a restart', async () => {
-  server = await startProcess({ CITADEL_DATA: dir });
+/** The test on the database `env` names; `started` is told of each server process. */
+async function crashAndRestart(
+  env: Record<string, string>,
+  started: (s: ServerProcess) => void,
+): Promise<void> {
+  let server = await startProcess(env);
+  started(server);
   const http = api(server.url);
   const start = async (clock: unknown) => {
     const g = (
@@ -62,7 +81,8 @@ it('keeps every acknowledged move, clock and result across kill -9 and a restart
   await server.kill('SIGKILL');
   const port = server.port;
   const seen = white.events.length;
-  server = await startProcess({ CITADEL_DATA: dir }, port);
+  server = await startProcess(env, port);
+  started(server);
 
   const liveAfter = (await http.get<GameState>(`/api/games/${live.id}`)).body;
   expect(liveAfter.moves).toEqual(liveBefore.moves);
@@ -86,7 +106,7 @@ it('keeps every acknowledged move, clock and result across kill -9 and a restart
   expect((await http.get<GameState>(`/api/games/${corr.id}`)).body.moves).toHaveLength(5);
   white.close();
   black.close();
-});
+}
 
 /** Pawn steps that stay legal in Shatranj al-Husun's start array, one per move of each side. */
 const PAWN_MOVES = {

@@ -18,14 +18,13 @@ import { LocalBus } from '../src/pubsub/bus.ts';
 import { Games } from '../src/service/games.ts';
 import { openStore } from '../src/storage/open.ts';
 import { api } from './support/client.ts';
+import { testBackends } from './support/backends.ts';
 import { startCluster, type Cluster } from './support/postgres.ts';
 
 const DAY = 86_400_000;
 
-describe.each([
-  { name: 'SQLite', postgres: false },
-  { name: 'PostgreSQL', postgres: true },
-])('on $name', ({ postgres }) => {
+describe.each(testBackends())('on $name', ({ postgres, skip }) => {
+  if (skip) return void it.skip(skip, () => {});
   const dir = mkdtempSync(join(tmpdir(), 'citadel-first-move-'));
   let cluster: Cluster | null = null;
   let server: RunningServer | null = null;

@@ -10,14 +10,11 @@ import type { CreateGameResponse, GameState, JoinResponse } from '@citadel/proto
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../src/index.ts';
 import { SocketClient, api } from './support/client.ts';
+import { testBackends } from './support/backends.ts';
 import { startCluster, type Cluster } from './support/postgres.ts';
 
-const backends = [
-  { name: 'SQLite', postgres: false },
-  { name: 'PostgreSQL', postgres: true },
-] as const;
-
-describe.each(backends)('on $name', ({ postgres }) => {
+describe.each(testBackends())('on $name', ({ postgres, skip }) => {
+  if (skip) return void it.skip(skip, () => {});
   let server: RunningServer;
   let cluster: Cluster | null = null;
   let dir: string;

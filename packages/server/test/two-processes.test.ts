@@ -5,13 +5,15 @@
 import type { CreateGameResponse, JoinResponse } from '@citadel/protocol';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SocketClient, api } from './support/client.ts';
-import { startCluster, type Cluster } from './support/postgres.ts';
+import { postgresSkipReason, startCluster, type Cluster } from './support/postgres.ts';
 import { startProcess, type ServerProcess } from './support/process.ts';
 
+const skip = postgresSkipReason();
 let cluster: Cluster;
 let a: ServerProcess;
 let b: ServerProcess;
 beforeAll(async () => {
+  if (skip) return;
   cluster = await startCluster();
   // The first process runs the migrations; the second finds them done.
   a = await startProcess({ DATABASE_URL: cluster.url });
@@ -22,7 +24,8 @@ afterAll(async () => {
   cluster?.stop();
 });
 
-it('plays a game to the end with one player and one spectator on each process', async () => {
+const title = 'plays a game to the end with one player and one spectator on each process';
+it.skipIf(skip !== null)(skip ? `${title} (${skip})` : title, async () => {
   const game = (
     await api(a.url).post<CreateGameResponse>('/api/games', {
       variant: 'chess',

@@ -25,6 +25,21 @@ function binDir(): string | null {
 
 export const postgresAvailable = (): boolean => binDir() !== null;
 
+/** Whether CI is set (as CI services set it): there, every test must run. */
+const underCi = (): boolean => !['', '0', 'false'].includes(process.env['CI'] ?? '');
+
+/**
+ * Why this machine skips the PostgreSQL tests, or null when they run. They are skipped only where
+ * PostgreSQL is not installed and CI is not set, and then loudly; under CI a missing PostgreSQL
+ * fails them (startCluster says what to install).
+ */
+export function postgresSkipReason(): string | null {
+  if (postgresAvailable() || underCi()) return null;
+  const reason = 'PostgreSQL is not installed (apt-get install postgresql): its tests are SKIPPED';
+  console.warn(`\n*** ${reason} ***\n`);
+  return reason;
+}
+
 export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const s = createServer();
