@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CreateGameResponse, GameState, JoinResponse } from '@citadel/protocol';
+import type { CreateGameResponse, GameState, GameSummary, JoinResponse } from '@citadel/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../src/index.ts';
 import { SocketClient, api } from './support/client.ts';
@@ -214,6 +214,26 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
       result: '1-0',
       reason: 'resign',
     });
+    // The ended game shows each player's rating before it and the change it made.
+    const ended = (await http.get<GameState>(`/api/games/${game.id}`)).body;
+    expect(ended.players.white).toMatchObject({ name: `ann_${suffix}`, rating: 1500 });
+    expect(ended.players.black).toMatchObject({ name: `bob_${suffix}`, rating: 1500 });
+    const gain = ended.players.white!.ratingDiff!;
+    expect(gain).toBeGreaterThan(0);
+    expect(ended.players.black!.ratingDiff).toBe(-gain);
+    // A new challenge by Ann lists her rating now, in the lobby.
+    const next = (
+      await http.post<CreateGameResponse>(
+        '/api/games',
+        { variant: 'chess', rated: true, lobby: true },
+        undefined,
+        ann,
+      )
+    ).body;
+    const lobby = await http.get<{ games: GameSummary[] }>('/api/lobby');
+    const row = lobby.body.games.find((g) => g.id === next.id)!;
+    const seated = row.players.white ?? row.players.black;
+    expect(seated).toEqual({ name: `ann_${suffix}`, rating: 1500 + gain });
     const annView = await http.get<{ ratings: Record<string, { rating: number; games: number }> }>(
       `/api/players/ann_${suffix}`,
     );
@@ -223,10 +243,9 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
       `/api/players/bob_${suffix}`,
     );
     expect(bobView.body.ratings['chess']!.rating).toBeLessThan(1500);
-    const byPlayer = await http.get<{ games: Array<{ id: string }> }>(
-      `/api/archive?player=ann_${suffix}`,
-    );
+    const byPlayer = await http.get<{ games: GameSummary[] }>(`/api/archive?player=ann_${suffix}`);
     expect(byPlayer.body.games.map((g) => g.id)).toEqual([game.id]);
+    expect(byPlayer.body.games[0]!.players.white).toEqual(ended.players.white);
     expect((await http.post('/api/accounts/logout', {}, undefined, bob)).status).toBe(204);
     expect((await http.get('/api/accounts/me', undefined, bob)).status).toBe(401);
   });

@@ -12,7 +12,6 @@ import {
 } from '@citadel/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sideToMove } from '../machine/clock.ts';
-import { gameSummary } from '../machine/view.ts';
 import type { Accounts } from '../service/accounts.ts';
 import type { Games } from '../service/games.ts';
 import { hashToken } from '../service/ids.ts';
@@ -93,7 +92,7 @@ export function gameRoutes(app: FastifyInstance, games: Games, accounts: Account
     const rank = (c: (typeof open)[number]['clock']): number =>
       !c ? 2 : 'daysPerMove' in c ? 1 : 0;
     open.sort((a, b) => rank(a.clock) - rank(b.clock) || a.createdAt - b.createdAt);
-    return { games: open.map((g) => gameSummary(g)) };
+    return { games: await games.summaries(open) };
   });
 
   app.post('/api/my-games', async (req): Promise<MyGamesResponse> => {
@@ -101,13 +100,14 @@ export function gameRoutes(app: FastifyInstance, games: Games, accounts: Account
     const account = await accountOf(accounts, req);
     const hashes = new Set(tokens.map(hashToken));
     const found = await games.store.gamesOf([...hashes], account?.id ?? null, 200);
-    const rows = found.map((g) => {
+    const summaries = await games.summaries(found);
+    const rows = found.map((g, i) => {
       const mine = (c: Color): boolean =>
         (g.seats[c] !== null && hashes.has(g.seats[c].tokenHash)) ||
         (account !== null && g.seats[c]?.accountId === account.id);
       const color: Color = mine('white') ? 'white' : 'black';
       return {
-        game: gameSummary(g),
+        game: summaries[i]!,
         color,
         myTurn: g.status === 'started' && sideToMove(g) === color,
       };
@@ -136,6 +136,6 @@ export function gameRoutes(app: FastifyInstance, games: Games, accounts: Account
       ...(q.before !== undefined ? { before: q.before } : {}),
       limit: q.limit ?? 50,
     });
-    return { games: found.map((g) => gameSummary(g)) };
+    return { games: await games.summaries(found) };
   });
 }

@@ -21,6 +21,12 @@ export interface SeatRecord {
   readonly name: string | null;
 }
 
+/** A rated game's effect on a player's rating (unrounded Glicko-2 ratings). */
+export interface RatingChange {
+  readonly before: number;
+  readonly after: number;
+}
+
 export interface GameRecord {
   readonly id: string;
   readonly variant: string;
@@ -50,6 +56,8 @@ export interface GameRecord {
   readonly text: string | null;
   readonly offers: Offers;
   readonly rematchId: string | null;
+  /** Each player's rating before and after, once a rated game between two accounts has ended. */
+  readonly ratingChange: ByColor<RatingChange> | null;
   /** Bumped by every change: storage writes a record only over the version it was made from. */
   readonly version: number;
   readonly createdAt: number;
@@ -93,6 +101,7 @@ export function newGameRecord(g: NewGame): GameRecord {
     text: null,
     offers: NO_OFFERS,
     rematchId: null,
+    ratingChange: null,
     version: 1,
     createdAt: g.now,
     endedAt: null,
@@ -118,6 +127,7 @@ export function rematchRecord(old: GameRecord, id: string, now: number): GameRec
     text: null,
     offers: NO_OFFERS,
     rematchId: null,
+    ratingChange: null,
     version: 1,
     createdAt: now,
     endedAt: null,

@@ -2,21 +2,29 @@
 import type { Position } from '@citadel/core';
 import type { ByColor, GameState, GameSummary, Player } from '@citadel/protocol';
 import { clocksAt, sideToMove } from './clock.ts';
-import type { GameRecord, SeatRecord } from './record.ts';
+import type { GameRecord, RatingChange, SeatRecord } from './record.ts';
 
 /** Ratings of the seated accounts by colour, where known. */
 export type SeatRatings = Partial<ByColor<number>>;
 
-function player(seat: SeatRecord | null, rating: number | undefined): Player | null {
+function player(
+  seat: SeatRecord | null,
+  rating: number | undefined,
+  change: RatingChange | undefined,
+): Player | null {
   if (!seat) return null;
+  if (change) {
+    const before = Math.round(change.before);
+    return { name: seat.name, rating: before, ratingDiff: Math.round(change.after) - before };
+  }
   return rating === undefined
     ? { name: seat.name }
     : { name: seat.name, rating: Math.round(rating) };
 }
 
 const players = (g: GameRecord, r: SeatRatings): GameState['players'] => ({
-  white: player(g.seats.white, r.white),
-  black: player(g.seats.black, r.black),
+  white: player(g.seats.white, r.white, g.ratingChange?.white),
+  black: player(g.seats.black, r.black, g.ratingChange?.black),
 });
 
 export function gameState(

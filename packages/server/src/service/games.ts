@@ -11,11 +11,13 @@ import type {
   Color,
   CreateGameRequest,
   GameState,
+  GameSummary,
   OfferAction,
   OfferKind,
   Seat,
   ServerEvent,
 } from '@citadel/protocol';
+import { COLORS } from '@citadel/protocol';
 import { rateGame, startRating } from '../accounts/ratings.ts';
 import { deadlineAt } from '../machine/clock.ts';
 import type { GameEvent, Notice } from '../machine/events.ts';
@@ -23,11 +25,12 @@ import {
   newGameRecord,
   rematchRecord,
   type GameRecord,
+  type RatingChange,
   type SeatRecord,
 } from '../machine/record.ts';
 import { positionOf, startPosition, syncPosition } from '../machine/replay.ts';
 import { step } from '../machine/step.ts';
-import { gameState, type SeatRatings } from '../machine/view.ts';
+import { gameState, gameSummary, type SeatRatings } from '../machine/view.ts';
 import type { Bus, BusMessage } from '../pubsub/bus.ts';
 import type { RatingRow, Store } from '../storage/store.ts';
 import { HttpError } from './errors.ts';
@@ -203,6 +206,26 @@ export class Games {
     return this.view(live);
   }
 
+  /** One-line summaries of `records`, with each seated account's rating in the game's variant. */
+  async summaries(records: readonly GameRecord[]): Promise<GameSummary[]> {
+    const ids = new Set<number>();
+    for (const g of records)
+      for (const c of COLORS) {
+        const id = g.seats[c]?.accountId;
+        if (id != null) ids.add(id);
+      }
+    const rows = ids.size ? await this.store.ratings([...ids]) : [];
+    const rating = new Map(rows.map((r) => [`${r.accountId} ${r.variant}`, r.rating]));
+    return records.map((g) => {
+      const r: { white?: number; black?: number } = {};
+      for (const c of COLORS) {
+        const v = rating.get(`${g.seats[c]?.accountId} ${g.variant}`);
+        if (v !== undefined) r[c] = v;
+      }
+      return gameSummary(g, r);
+    });
+  }
+
   /** The record and position of a game, read from storage (for the PGN). */
   async snapshot(id: string): Promise<{ record: GameRecord; position: Position }> {
     const live = await this.mustLoad(id, true);
@@ -374,13 +397,15 @@ export class Games {
       if (s.game === before) return { game: before, state: this.view(live) };
       const rematch =
         s.rematch && s.game.rematchId ? rematchRecord(s.game, s.game.rematchId, now) : undefined;
-      const ratings =
+      const rated =
         s.game.status === 'ended' && before.status !== 'ended'
           ? await this.ratingsAfter(s.game)
-          : [];
+          : null;
+      const ratings = rated?.rows ?? [];
+      const game: GameRecord = rated ? { ...s.game, ratingChange: rated.change } : s.game;
       let saved: boolean;
       try {
-        saved = await this.store.saveGame(s.game, before.version, {
+        saved = await this.store.saveGame(game, before.version, {
           ...(rematch ? { create: rematch } : {}),
           ratings,
         });
@@ -397,7 +422,7 @@ export class Games {
         await this.catchUp(live, fresh);
         continue;
       }
-      live.record = s.game;
+      live.record = game;
       if (ratings.length)
         for (const r of ratings) this.ratingCache.get(r.accountId)?.set(r.variant, r.rating);
       this.armTimer(live);
@@ -408,7 +433,7 @@ export class Games {
         tell: s.tell,
       });
       if (s.refusal) throw new HttpError(s.refusal.status, s.refusal.error);
-      return { game: s.game, state: this.view(live) };
+      return { game, state: this.view(live) };
     }
   }
 
@@ -418,15 +443,27 @@ export class Games {
     if (pos.ok) live.position = pos.value;
   }
 
-  private async ratingsAfter(g: GameRecord): Promise<RatingRow[]> {
+  /** The players' new ratings after a rated game between two accounts, and the change each saw. */
+  private async ratingsAfter(
+    g: GameRecord,
+  ): Promise<{ rows: RatingRow[]; change: ByColor<RatingChange> } | null> {
     const w = g.seats.white?.accountId;
     const b = g.seats.black?.accountId;
-    if (!g.rated || w == null || b == null || g.result === '*' || g.result === null) return [];
+    if (!g.rated || w == null || b == null || g.result === '*' || g.result === null) return null;
     const rows = await this.store.ratings([w, b]);
     const find = (id: number) =>
       rows.find((r) => r.accountId === id && r.variant === g.variant) ?? startRating(id, g.variant);
     const score = g.result === '1-0' ? 1 : g.result === '0-1' ? 0 : 0.5;
-    return rateGame(find(w), find(b), score);
+    const white = find(w);
+    const black = find(b);
+    const after = rateGame(white, black, score);
+    return {
+      rows: after,
+      change: {
+        white: { before: white.rating, after: after[0].rating },
+        black: { before: black.rating, after: after[1].rating },
+      },
+    };
   }
 
   private armTimer(live: Live): void {

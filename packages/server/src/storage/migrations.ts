@@ -88,5 +88,11 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('games').addColumn('first_move_by', 'bigint').execute();
       },
     },
+    '0003-game-rating-change': {
+      async up(db: Kysely<unknown>) {
+        // JSON: each player's rating before and after a rated game, written when it ends.
+        await db.schema.alterTable('games').addColumn('rating_change', 'text').execute();
+      },
+    },
   };
 }

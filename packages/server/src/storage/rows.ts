@@ -29,6 +29,7 @@ export function gameToRow(g: GameRecord): GamesTable {
     end_text: g.text,
     offers: JSON.stringify(g.offers),
     rematch_id: g.rematchId,
+    rating_change: g.ratingChange ? JSON.stringify(g.ratingChange) : null,
     version: g.version,
     created_at: g.createdAt,
     ended_at: g.endedAt,
@@ -70,6 +71,8 @@ export function rowToGame(r: GamesTable): GameRecord {
     text: r.end_text,
     offers: JSON.parse(r.offers) as GameRecord['offers'],
     rematchId: r.rematch_id,
+    ratingChange:
+      r.rating_change === null ? null : (JSON.parse(r.rating_change) as GameRecord['ratingChange']),
     version: Number(r.version),
     createdAt: Number(r.created_at),
     endedAt: num(r.ended_at),

@@ -31,6 +31,8 @@ export interface GamesTable {
   /** JSON: the pending offers. */
   offers: string;
   rematch_id: string | null;
+  /** JSON: each player's rating before and after a rated game that ended, or null. */
+  rating_change: string | null;
   version: number;
   created_at: number;
   ended_at: number | null;
