@@ -3,8 +3,10 @@
  * with the history API. Routes: `/` (home), `/archive` (the games played here),
  * `/play/<variant>?array=<id>` or `?game=<archive id>`, `/learn/<variant>`,
  * `/analyse/<variant>?fen=<FEN>` or `?pgn=<PGN>`, `/editor/<variant>?fen=<FEN>`; online play:
- * `/game/<id>`, `/lobby` and `/games` (my online games and the server's archive); anything else,
- * or an unknown variant, shows what was not found.
+ * `/game/<id>`, `/lobby`, `/games` ("My games": online and on this device, and the server's
+ * archive) and `/player/<name>` (a profile); anything else, or an unknown variant, shows what was
+ * not found. The header's corner signs in and out; the online pages are drawn again when who is
+ * signed in changes.
  */
 import './style.css';
 import './shell.css';
@@ -19,9 +21,12 @@ import { EngineClient } from './engine-client.ts';
 import { homePage } from './home-page.ts';
 import { learnPage } from './learn.ts';
 import { notFoundPage } from './not-found-page.ts';
+import { AccountMenu } from './online/account-menu.ts';
+import { onAccount } from './online/account-state.ts';
 import { onlineGamePage } from './online/game-page.ts';
 import { lobbyPage } from './online/lobby-page.ts';
 import { myGamesPage } from './online/my-games-page.ts';
+import { playerPage } from './online/player-page.ts';
 import { LOBBY_PATH } from '@citadel/protocol';
 import type { PageContext } from './page-context.ts';
 import { playPage } from './play/play-page.ts';
@@ -57,6 +62,7 @@ const header = h(
     },
     '◐',
   ),
+  new AccountMenu().element,
 );
 startAppearance();
 const content = h('div', { class: 'content' });
@@ -85,7 +91,7 @@ function navigate(url: string, replace = false): void {
 /** The header's links for a variant (the last one visited on pages without one). */
 let lastVariant = DEFAULT_VARIANT;
 function renderNav(
-  page: VariantPage | 'home' | 'archive' | 'lobby' | null,
+  page: VariantPage | 'home' | 'games' | 'lobby' | null,
   variant: string | null,
 ): void {
   if (variant) lastVariant = variant;
@@ -103,8 +109,8 @@ function renderNav(
     ),
     h(
       'a',
-      { href: '/archive', 'data-link': true, 'aria-current': page === 'archive' ? 'page' : null },
-      'Your games',
+      { href: '/games', 'data-link': true, 'aria-current': page === 'games' ? 'page' : null },
+      'My games',
     ),
     h(
       'a',
@@ -121,6 +127,8 @@ function onlineRoute(path: string, ctx: PageContext): (() => () => void) | null 
   if (game) return () => onlineGamePage(ctx, game[1]!);
   if (path === LOBBY_PATH) return () => lobbyPage(ctx);
   if (path === '/games') return () => myGamesPage(ctx);
+  const player = /^\/player\/([A-Za-z0-9_-]{3,20})$/.exec(path);
+  if (player) return () => playerPage(ctx, player[1]!);
   return null;
 }
 
@@ -137,13 +145,13 @@ function route(): void {
     return;
   }
   if (path === '/archive') {
-    renderNav('archive', null);
+    renderNav('games', null);
     teardown = archivePage(ctx);
     return;
   }
   const online = onlineRoute(path, ctx);
   if (online) {
-    renderNav(path === LOBBY_PATH ? 'lobby' : null, null);
+    renderNav(path === LOBBY_PATH ? 'lobby' : path === '/games' ? 'games' : null, null);
     teardown = online();
     return;
   }
@@ -185,6 +193,17 @@ document.addEventListener('click', (e) => {
 });
 window.addEventListener('popstate', () => route());
 route();
+
+// Signing in or out draws the online page again for the new player (the others do not change).
+let player: string | null | undefined;
+onAccount((s) => {
+  const now = s.kind === 'signed-in' ? s.account.username : null;
+  const before = player;
+  player = now;
+  if (before === undefined || before === now) return;
+  const path = location.pathname.replace(/\/+$/, '') || '/';
+  if (onlineRoute(path, { root: content, engine, navigate })) route();
+});
 
 // Offline once loaded: the service worker (emitted by vite.config.ts) caches the built files.
 // Built apps only: the dev server (which has hot reload) serves no sw.js. Not `env.PROD`, which

@@ -199,7 +199,8 @@ describe('the app shell and the play page in chromium', () => {
     await typeMove(page, 'd4');
     await page.reload();
     await page.waitForSelector('.cb-cell');
-    await page.getByRole('link', { name: 'Your games' }).click();
+    await page.locator('header').getByRole('link', { name: 'My games' }).click();
+    await page.getByRole('link', { name: 'Games on this device' }).click();
     await page.waitForSelector('.archive-table tbody tr');
     const rows = page.locator('.archive-table tbody tr');
     await expect(rows.count()).resolves.toBe(2);

@@ -18,7 +18,7 @@ import type {
   ServerEvent,
 } from '@citadel/protocol';
 import { COLORS } from '@citadel/protocol';
-import { rateGame, startRating } from '../accounts/ratings.ts';
+import { rateGame, START, startRating } from '../accounts/ratings.ts';
 import { deadlineAt } from '../machine/clock.ts';
 import type { GameEvent, Notice } from '../machine/events.ts';
 import {
@@ -134,6 +134,7 @@ export class Games {
       now: this.now(),
     });
     await this.store.createGame(record);
+    await this.refreshRatings(record);
     this.remember(record, pos.value);
     return { id: record.id, seat: { color, token } };
   }
@@ -149,6 +150,7 @@ export class Games {
     if (account && taken?.accountId === account.id)
       throw new HttpError(409, 'you created this game: send its link to your opponent');
     const token = newToken();
+    if (account) await this.refreshRatings([account.id]);
     await this.apply(id, () => ({ type: 'join', seat: this.seat(token, account) }));
     return { color: free, token };
   }
@@ -219,8 +221,8 @@ export class Games {
     return records.map((g) => {
       const r: { white?: number; black?: number } = {};
       for (const c of COLORS) {
-        const v = rating.get(`${g.seats[c]?.accountId} ${g.variant}`);
-        if (v !== undefined) r[c] = v;
+        const id = g.seats[c]?.accountId;
+        if (id != null) r[c] = rating.get(`${id} ${g.variant}`) ?? START.rating;
       }
       return gameSummary(g, r);
     });
@@ -306,16 +308,22 @@ export class Games {
     const r: { white?: number; black?: number } = {};
     for (const c of ['white', 'black'] as const) {
       const acc = live.record.seats[c]?.accountId;
-      const v = acc == null ? undefined : this.ratingCache.get(acc)?.get(live.record.variant);
+      // An account without a rated game in the variant has the starting rating.
+      const v =
+        acc == null
+          ? undefined
+          : (this.ratingCache.get(acc)?.get(live.record.variant) ?? START.rating);
       if (v !== undefined) r[c] = v;
     }
     return r;
   }
 
-  private async refreshRatings(g: GameRecord): Promise<void> {
-    const ids = [g.seats.white?.accountId, g.seats.black?.accountId].filter(
-      (x): x is number => x != null,
-    );
+  /** Reads the ratings of the accounts seated in `g` (or of `accountIds`) into the cache. */
+  private async refreshRatings(g: GameRecord | readonly number[]): Promise<void> {
+    const ids =
+      'seats' in g
+        ? [g.seats.white?.accountId, g.seats.black?.accountId].filter((x): x is number => x != null)
+        : g;
     if (!ids.length) return;
     for (const row of await this.store.ratings(ids)) {
       let m = this.ratingCache.get(row.accountId);

@@ -50,7 +50,7 @@ export function archivePage(ctx: PageContext): () => void {
     h(
       'main',
       { class: 'archive' },
-      h('h1', {}, 'Your games'),
+      h('h1', {}, 'Games on this device'),
       h(
         'p',
         { class: 'archive-note' },
@@ -60,7 +60,7 @@ export function archivePage(ctx: PageContext): () => void {
       h('div', { class: 'archive-scroll' }, table),
     ),
   );
-  document.title = 'Your games — Citadel';
+  document.title = 'Games on this device — Citadel';
 
   function row(r: ArchiveRecord): HTMLTableRowElement {
     const link = (label: string, href: string, title: string): HTMLAnchorElement =>

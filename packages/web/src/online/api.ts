@@ -20,7 +20,7 @@ import {
   type OfferAction,
   type OfferKind,
 } from '@citadel/protocol';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export class ApiError extends Error {
   constructor(
@@ -97,6 +97,9 @@ export const api = {
     call('/api/accounts/register', accountSchema, { body: c }),
   login: (c: Credentials): Promise<Account> =>
     call('/api/accounts/login', accountSchema, { body: c }),
+  /** Ends the session (the answer has no body). */
+  logout: () => call('/api/accounts/logout', z.null(), { body: {} }),
+  player: (name: string) => call(`/api/players/${encodeURIComponent(name)}`, accountSchema),
 };
 
 /** The address of a game's PGN (a download link). */

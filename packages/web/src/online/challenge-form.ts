@@ -6,6 +6,8 @@
 import { COLOR_CHOICES, type CreateGameRequest } from '@citadel/protocol';
 import { h } from '../dom.ts';
 import { MENU, variantDef } from '../variants.ts';
+import { accountStatus, onAccount, type AccountStatus } from './account-state.ts';
+import { openSignIn } from './sign-in-dialog.ts';
 
 type ClockKind = 'live' | 'correspondence' | 'none';
 
@@ -23,6 +25,8 @@ export class ChallengeForm {
   private readonly rated: HTMLInputElement;
   private readonly lobby: HTMLInputElement;
   private readonly error = h('p', { class: 'form-error', role: 'alert' });
+  /** Why "Rated" is off for a guest, with the way to sign in; the rule for a signed-in player. */
+  private readonly ratedNote = h('p', { class: 'rated-note' });
   private readonly submit: HTMLButtonElement;
   private clockKind: ClockKind = 'live';
 
@@ -101,18 +105,39 @@ export class ChallengeForm {
         h('div', { class: 'clock-days' }, label('days', 'Days per move', this.days)),
       ),
       label('color', 'Your colour', this.color),
-      h(
-        'label',
-        { class: 'check', for: id('rated') },
-        this.rated,
-        'Rated (both players signed in)',
-      ),
+      h('label', { class: 'check', for: id('rated') }, this.rated, 'Rated'),
+      this.ratedNote,
       h('label', { class: 'check', for: id('lobby') }, this.lobby, 'List in the lobby'),
       this.error,
       this.submit,
     );
     this.variantChanged();
     this.showClock();
+    this.showRated(accountStatus());
+    const stop = onAccount((a) => {
+      // The form lives as long as its page: once off the page it stops following the account.
+      if (this.element.isConnected) this.showRated(a);
+      else stop();
+    }, false);
+  }
+
+  private showRated(a: AccountStatus): void {
+    const can = a.kind === 'signed-in';
+    this.rated.disabled = !can;
+    if (!can) this.rated.checked = false;
+    if (can) {
+      this.ratedNote.textContent = `As ${a.account.username}: a rated game needs your opponent signed in too.`;
+      return;
+    }
+    this.ratedNote.replaceChildren(
+      'A rated game needs an account on both sides: ',
+      h(
+        'button',
+        { type: 'button', class: 'link-button', onclick: () => void openSignIn() },
+        'sign in',
+      ),
+      ' to play one.',
+    );
   }
 
   private variantChanged(): void {

@@ -17,12 +17,14 @@ import { listenToKeys } from '../play/play-keys.ts';
 import { playSound } from '../sound.ts';
 import { variantDef } from '../variants.ts';
 import { api, ApiError, pgnUrl } from './api.ts';
+import { openInAnalysis } from './finished-links.ts';
 import { GameSocket, type Connection } from './game-socket.ts';
 import { InviteView } from './invite-view.ts';
 import { OnlineActionsView } from './online-actions-view.ts';
 import { other, OnlineGame, type Change } from './online-game.ts';
 import { SeatBar } from './seat-bar.ts';
 import { keepSeat, seatIn } from './seats.ts';
+import { openSignIn } from './sign-in-dialog.ts';
 import { timeControlText, timeLeftText } from './time-text.ts';
 
 const cap = (c: Color): string => (c === 'white' ? 'White' : 'Black');
@@ -43,17 +45,25 @@ export function onlineGamePage(ctx: PageContext, id: string): () => void {
   async function open(): Promise<void> {
     let state = await api.state(id);
     let seat = seatIn(id);
+    let refused: string | null = null;
     if (!seat && state.status === 'waiting') {
       try {
         seat = (await api.join(id)).seat;
         keepSeat(id, seat);
         state = await api.state(id);
       } catch (e) {
-        if (!(e instanceof ApiError && e.status === 409)) throw e;
+        if (!(e instanceof ApiError && (e.status === 409 || e.status === 403))) throw e;
+        // A rated game's free seat is for an account: the guest watches and is asked to sign in.
+        if (e.status === 403) refused = e.message;
       }
     }
     if (gone) return;
-    teardown = showGame(ctx, new OnlineGame(state, seat?.color ?? null), seat?.token ?? null);
+    teardown = showGame(
+      ctx,
+      new OnlineGame(state, seat?.color ?? null),
+      seat?.token ?? null,
+      refused,
+    );
   }
 
   return () => {
@@ -62,7 +72,12 @@ export function onlineGamePage(ctx: PageContext, id: string): () => void {
   };
 }
 
-function showGame(ctx: PageContext, g: OnlineGame, token: string | null): () => void {
+function showGame(
+  ctx: PageContext,
+  g: OnlineGame,
+  token: string | null,
+  joinRefused: string | null,
+): () => void {
   const def = variantDef(g.state.variant);
   const name = def?.name ?? g.state.variant;
   let flipped = false;
@@ -108,11 +123,37 @@ function showGame(ctx: PageContext, g: OnlineGame, token: string | null): () => 
     'Open in analysis',
   );
   const links = h('div', { class: 'online-links' }, pgnLink, analyseButton);
+  const signInNote = h(
+    'section',
+    { class: 'sign-in-note', 'aria-label': 'Rated game' },
+    h(
+      'p',
+      {},
+      joinRefused && /rated/.test(joinRefused)
+        ? 'This is a rated game: it needs an account on both sides. Sign in to take the free seat.'
+        : (joinRefused ?? ''),
+    ),
+    h(
+      'div',
+      { class: 'dialog-buttons' },
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'primary',
+          onclick: () =>
+            void openSignIn('sign-in', 'Sign in, or create an account, to play this rated game.'),
+        },
+        'Sign in to play',
+      ),
+    ),
+  );
   const panel = h(
     'aside',
     { class: 'panel' },
     title,
     connectionLine,
+    signInNote,
     invite.element,
     actions.note,
     actions.element,
@@ -148,6 +189,8 @@ function showGame(ctx: PageContext, g: OnlineGame, token: string | null): () => 
       }
       const change = g.apply(e);
       if (e.type === 'rematch' && token) void fetchRematchSeat();
+      // The end event carries no ratings: the state after a rated game has each player's change.
+      if (e.type === 'end' && g.state.rated) void fetchRatings();
       if (change.moved || change.reset) problem = '';
       sound(change);
       render(change.moved === true);
@@ -218,6 +261,16 @@ function showGame(ctx: PageContext, g: OnlineGame, token: string | null): () => 
     render(false);
   }
 
+  async function fetchRatings(): Promise<void> {
+    try {
+      const state = await api.state(g.state.id);
+      g.apply({ type: 'state', game: state, you: g.you });
+      render(false);
+    } catch {
+      // The ratings show on the next visit.
+    }
+  }
+
   async function fetchRematchSeat(): Promise<void> {
     const newId = g.state.rematch;
     if (!newId || seatIn(newId) || !token) return;
@@ -235,16 +288,11 @@ function showGame(ctx: PageContext, g: OnlineGame, token: string | null): () => 
     ctx.navigate(`/game/${rematchId}`);
   }
 
-  async function openAnalysis(): Promise<void> {
-    try {
-      const response = await fetch(pgnUrl(g.state.id));
-      if (!response.ok) throw new Error(`the server answered ${response.status}`);
-      const pgn = await response.text();
-      ctx.navigate(`/analyse/${g.state.variant}?pgn=${encodeURIComponent(pgn)}`);
-    } catch (e) {
-      problem = `The PGN cannot be loaded: ${e instanceof Error ? e.message : String(e)}`;
+  function openAnalysis(): Promise<void> {
+    return openInAnalysis(ctx, g.state, (text) => {
+      problem = text;
       render(false);
-    }
+    });
   }
 
   function view(ply: number): void {
@@ -310,6 +358,7 @@ function showGame(ctx: PageContext, g: OnlineGame, token: string | null): () => 
     invite.render(
       g.state.status === 'waiting' && g.you ? `${location.origin}/game/${g.state.id}` : null,
     );
+    signInNote.hidden = !joinRefused || g.you !== null || g.state.status !== 'waiting';
     actions.render(g);
     moveList.render(moves, ply);
     links.hidden = !g.ended();

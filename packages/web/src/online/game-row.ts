@@ -2,16 +2,12 @@
 import type { GameSummary, Player } from '@citadel/protocol';
 import { h } from '../dom.ts';
 import { MENU } from '../variants.ts';
+import { playerName } from './rating-text.ts';
 import { timeControlText } from './time-text.ts';
 
 export const variantShort = (id: string): string => MENU.find((v) => v.id === id)?.short ?? id;
 
-const playerText = (p: Player | null): string =>
-  p === null
-    ? 'open seat'
-    : p.name
-      ? `${p.name}${p.rating !== undefined ? ` (${Math.round(p.rating)})` : ''}`
-      : 'Anonymous';
+const playerText = (p: Player | null): string => (p === null ? 'open seat' : playerName(p));
 
 export function playersText(g: GameSummary): string {
   return `${playerText(g.players.white)} – ${playerText(g.players.black)}`;
@@ -21,6 +17,9 @@ export function playersText(g: GameSummary): string {
 export function settingsText(g: GameSummary): string {
   return `${variantShort(g.variant)} · ${timeControlText(g.clock)} · ${g.rated ? 'rated' : 'casual'}`;
 }
+
+/** How a finished game ended: "1-0 resign". */
+export const endingText = (g: GameSummary): string => `${g.result ?? ''} ${g.reason ?? ''}`.trim();
 
 /** A line that opens the game; `extra` goes at its end (buttons, links). */
 export function gameRow(g: GameSummary, note: string, ...extra: HTMLElement[]): HTMLElement {

@@ -8,11 +8,13 @@ import type { GameSummary } from '@citadel/protocol';
 import { h } from '../dom.ts';
 import type { PageContext } from '../page-context.ts';
 import { DEFAULT_VARIANT } from '../variants.ts';
+import { knownAccount, signedIn } from './account-state.ts';
 import { api } from './api.ts';
 import { ChallengeForm } from './challenge-form.ts';
 import { gameRow } from './game-row.ts';
 import { createAndOpen } from './create-game.ts';
 import { keepSeat, seatIn } from './seats.ts';
+import { openSignIn } from './sign-in-dialog.ts';
 
 const REFRESH_MS = 3000;
 
@@ -37,7 +39,7 @@ export function lobbyPage(ctx: PageContext): () => void {
         liveList,
         h('h2', {}, 'Correspondence challenges'),
         corrList,
-        h('p', {}, h('a', { href: '/games', 'data-link': true }, 'My games and the archive')),
+        h('p', {}, h('a', { href: '/games', 'data-link': true }, 'My games')),
       ),
       h('section', { class: 'lobby-create' }, h('h2', {}, 'New challenge'), form.element),
     ),
@@ -54,19 +56,40 @@ export function lobbyPage(ctx: PageContext): () => void {
     }
   }
 
+  async function signInToAccept(g: GameSummary): Promise<void> {
+    const account = await openSignIn(
+      'sign-in',
+      'A rated game needs an account on both sides: sign in, or create an account, to accept this challenge.',
+    );
+    if (account) await accept(g);
+  }
+
   function row(g: GameSummary): HTMLElement {
-    const mine = seatIn(g.id) !== null;
+    const me = signedIn()?.username;
+    const creator = g.players.white ?? g.players.black;
+    const mine = seatIn(g.id) !== null || (me !== undefined && creator?.name === me);
     const wanted = g.players.white ? 'black' : 'white';
+    const guestOnRated = g.rated && !me;
     return gameRow(
       g,
       mine ? 'your challenge' : `you play ${wanted}`,
       mine
         ? h('span', { class: 'row-tag' }, 'waiting')
-        : h(
-            'button',
-            { type: 'button', class: 'primary', onclick: () => void accept(g) },
-            'Accept',
-          ),
+        : guestOnRated
+          ? h(
+              'button',
+              {
+                type: 'button',
+                title: 'A rated game needs an account on both sides',
+                onclick: () => void signInToAccept(g),
+              },
+              'Sign in to accept',
+            )
+          : h(
+              'button',
+              { type: 'button', class: 'primary', onclick: () => void accept(g) },
+              'Accept',
+            ),
     );
   }
 
@@ -74,6 +97,7 @@ export function lobbyPage(ctx: PageContext): () => void {
 
   async function refresh(): Promise<void> {
     try {
+      await knownAccount();
       const { games } = await api.lobby();
       const live = games.filter((g) => !g.clock || 'initial' in g.clock);
       const corr = games.filter((g) => g.clock && 'daysPerMove' in g.clock);

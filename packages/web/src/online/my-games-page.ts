@@ -1,15 +1,20 @@
 /**
- * "My games", `/games`: the games this browser (or signed-in account) plays — in progress first,
- * those where it is my turn at the top — and the finished ones; then the archive of recent games
- * of everyone, each with its PGN and a link into the analysis board.
+ * "My games", `/games`: the online games of this browser's seats and, once signed in, of the
+ * account on any device — in progress first, those where it is my turn at the top — and the
+ * finished ones; a link to the games played on this device (against the engine or face to face);
+ * then the archive of everyone's recent games, each with its PGN and a link into the analysis
+ * board.
  */
 import './online.css';
-import type { GameSummary } from '@citadel/protocol';
 import { h } from '../dom.ts';
 import type { PageContext } from '../page-context.ts';
-import { api, pgnUrl } from './api.ts';
-import { gameRow } from './game-row.ts';
+import { playerPath } from './account-menu.ts';
+import { knownAccount, signedIn } from './account-state.ts';
+import { api } from './api.ts';
+import { finishedLinks } from './finished-links.ts';
+import { endingText, gameRow } from './game-row.ts';
 import { allTokens } from './seats.ts';
+import { openSignIn } from './sign-in-dialog.ts';
 
 const REFRESH_MS = 5000;
 
@@ -18,6 +23,10 @@ export function myGamesPage(ctx: PageContext): () => void {
   const finished = h('ul', { class: 'game-list', 'aria-label': 'My finished games' });
   const archive = h('ul', { class: 'game-list', 'aria-label': 'Archive' });
   const problem = h('p', { class: 'form-error', role: 'alert' });
+  const whose = h('p', { class: 'my-games-whose' });
+  const show = (text: string): void => {
+    problem.textContent = text;
+  };
   ctx.root.replaceChildren(
     h(
       'main',
@@ -26,43 +35,52 @@ export function myGamesPage(ctx: PageContext): () => void {
         'section',
         {},
         h('h1', {}, 'My games'),
+        whose,
         problem,
-        h('h2', {}, 'In progress'),
+        h('h2', {}, 'Online: in progress'),
         playing,
-        h('h2', {}, 'Finished'),
+        h('h2', {}, 'Online: finished'),
         finished,
+        h(
+          'p',
+          { class: 'device-games' },
+          'Games played against the engine or face to face are kept in this browser: ',
+          h('a', { href: '/archive', 'data-link': true }, 'Games on this device'),
+          '.',
+        ),
       ),
       h('section', {}, h('h2', {}, 'Archive: recent games'), archive),
     ),
   );
   document.title = 'My games — Citadel';
 
-  const empty = (text: string): HTMLElement => h('li', { class: 'empty' }, text);
-
-  function archiveLinks(g: GameSummary): HTMLElement {
-    return h(
-      'span',
-      { class: 'row-links' },
-      h('a', { href: pgnUrl(g.id), download: `citadel-${g.id}.pgn` }, 'PGN'),
-      h('button', { type: 'button', onclick: () => void analyse(g) }, 'Analyse'),
+  function renderWhose(): void {
+    const me = signedIn();
+    whose.replaceChildren(
+      ...(me
+        ? [
+            'The games of ',
+            h('a', { href: playerPath(me.username), 'data-link': true }, me.username),
+            ', on every device, and those played in this browser.',
+          ]
+        : [
+            'The games played in this browser. ',
+            h(
+              'button',
+              { type: 'button', class: 'link-button', onclick: () => void openSignIn() },
+              'Sign in',
+            ),
+            ' to see your account’s games on every device.',
+          ]),
     );
   }
 
-  async function analyse(g: GameSummary): Promise<void> {
-    try {
-      const response = await fetch(pgnUrl(g.id));
-      if (!response.ok) throw new Error(`the server answered ${response.status}`);
-      const pgn = await response.text();
-      ctx.navigate(`/analyse/${g.variant}?pgn=${encodeURIComponent(pgn)}`);
-    } catch (e) {
-      problem.textContent = `The PGN cannot be loaded: ${e instanceof Error ? e.message : String(e)}`;
-    }
-  }
-
-  const ending = (g: GameSummary): string => `${g.result ?? ''} ${g.reason ?? ''}`.trim();
+  const empty = (text: string): HTMLElement => h('li', { class: 'empty' }, text);
 
   async function refresh(): Promise<void> {
     try {
+      await knownAccount();
+      renderWhose();
       const [mine, recent] = await Promise.all([
         api.myGames(allTokens()),
         api.archive({ limit: 30 }),
@@ -85,12 +103,12 @@ export function myGamesPage(ctx: PageContext): () => void {
       );
       finished.replaceChildren(
         ...(done.length
-          ? done.map((m) => gameRow(m.game, ending(m.game), archiveLinks(m.game)))
+          ? done.map((m) => gameRow(m.game, endingText(m.game), finishedLinks(ctx, m.game, show)))
           : [empty('No finished game yet.')]),
       );
       archive.replaceChildren(
         ...(recent.games.length
-          ? recent.games.map((g) => gameRow(g, ending(g), archiveLinks(g)))
+          ? recent.games.map((g) => gameRow(g, endingText(g), finishedLinks(ctx, g, show)))
           : [empty('No finished game yet.')]),
       );
       problem.textContent = '';

@@ -1,0 +1,103 @@
+/**
+ * A player's profile, `/player/<name>`: the account's Glicko-2 rating in each variant it played
+ * rated games in (with a "?" while the rating is provisional, as the big chess sites mark it), and
+ * its recent finished games, each with its PGN and a link into the analysis board.
+ */
+import './online.css';
+import { h } from '../dom.ts';
+import type { PageContext } from '../page-context.ts';
+import { shortName } from '../variants.ts';
+import { signedIn } from './account-state.ts';
+import { api, ApiError } from './api.ts';
+import { finishedLinks } from './finished-links.ts';
+import { endingText, gameRow } from './game-row.ts';
+
+/** A rating deviation above this marks the rating provisional ("1500?"). */
+const PROVISIONAL_RD = 110;
+
+export function playerPage(ctx: PageContext, name: string): () => void {
+  const heading = h('h1', {}, name);
+  const problem = h('p', { class: 'form-error', role: 'alert' });
+  const ratings = h('section', { class: 'player-ratings', 'aria-label': 'Ratings' });
+  const games = h('ul', { class: 'game-list', 'aria-label': 'Recent games' });
+  ctx.root.replaceChildren(
+    h(
+      'main',
+      { class: 'online-page player-page' },
+      h('section', {}, heading, problem, h('h2', {}, 'Ratings'), ratings),
+      h('section', {}, h('h2', {}, 'Recent games'), games),
+    ),
+  );
+  document.title = `${name} — Citadel`;
+  const show = (text: string): void => {
+    problem.textContent = text;
+  };
+  let alive = true;
+
+  void (async () => {
+    try {
+      const [player, recent] = await Promise.all([
+        api.player(name),
+        api.archive({ player: name, limit: 30 }),
+      ]);
+      if (!alive) return;
+      heading.textContent = player.username;
+      document.title = `${player.username} — Citadel`;
+      if (signedIn()?.username === player.username)
+        heading.append(h('span', { class: 'player-you' }, ' (you)'));
+      const rows = Object.entries(player.ratings).sort((a, b) => b[1].games - a[1].games);
+      ratings.replaceChildren(
+        rows.length
+          ? h(
+              'table',
+              { class: 'rating-table' },
+              h(
+                'thead',
+                {},
+                h(
+                  'tr',
+                  {},
+                  h('th', { scope: 'col' }, 'Variant'),
+                  h('th', { scope: 'col' }, 'Rating'),
+                  h('th', { scope: 'col' }, 'Rated games'),
+                ),
+              ),
+              h(
+                'tbody',
+                {},
+                rows.map(([variant, r]) =>
+                  h(
+                    'tr',
+                    { 'data-variant': variant },
+                    h('th', { scope: 'row' }, shortName(variant)),
+                    h(
+                      'td',
+                      { title: `deviation ${Math.round(r.rd)}` },
+                      `${Math.round(r.rating)}${r.rd > PROVISIONAL_RD ? '?' : ''}`,
+                    ),
+                    h('td', {}, String(r.games)),
+                  ),
+                ),
+              ),
+            )
+          : h('p', { class: 'empty' }, 'No rated game yet.'),
+      );
+      games.replaceChildren(
+        ...(recent.games.length
+          ? recent.games.map((g) => gameRow(g, endingText(g), finishedLinks(ctx, g, show)))
+          : [h('li', { class: 'empty' }, 'No finished game yet.')]),
+      );
+    } catch (e) {
+      if (!alive) return;
+      problem.textContent =
+        e instanceof ApiError && e.status === 404
+          ? `There is no player called ${name}.`
+          : e instanceof Error
+            ? e.message
+            : String(e);
+    }
+  })();
+  return () => {
+    alive = false;
+  };
+}
