@@ -60,10 +60,14 @@ interface Running {
 }
 
 function startServerProcess(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverScript], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(process.env['BENCH_SERVER_NODE_ARGS']?.split(' ') ?? []), '--import', 'tsx', serverScript],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.once('line', (line) => {
@@ -89,6 +93,15 @@ const percentile = (sorted: number[], p: number): number =>
 async function runOn(label: string, env: Record<string, string>): Promise<void> {
   const server = await startServerProcess(env);
   const pid = server.child.pid!;
+  let stopping = false;
+  // The server must live until the players stop: a crash ends the bench loudly, not silently.
+  server.child.once('exit', (code, signal) => {
+    if (stopping) return;
+    process.stderr.write(
+      `bench:server: the ${label} server died (${signal ?? code}) during the run\n`,
+    );
+    process.exit(1);
+  });
   const stats: LoadStats = { latencies: [], relayed: 0, errors: 0, lastError: '', gamesEnded: 0 };
   let recording = false;
   const live = new Set<SimGame>();
@@ -107,7 +120,6 @@ async function runOn(label: string, env: Record<string, string>): Promise<void> 
       stats.lastError = e instanceof Error ? e.message : String(e);
     }
   };
-  let stopping = false;
   try {
     // Memory per game is measured from the first tenth of the games on (the server's warm-up,
     // code compiled and caches filled by the first requests, is not counted).

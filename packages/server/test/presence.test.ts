@@ -45,3 +45,32 @@ it('counts a seat on a silent process as gone after a minute', async () => {
   await b.close();
   await store.close();
 });
+
+it('tells a process that reads a game later who sits in it elsewhere, and stays alive by heartbeat', async () => {
+  const store = await openStore({ dataDir: dir });
+  const bus = new LocalBus();
+  let now = 5_000_000;
+  const clock = () => now;
+  const a = new Games(store, bus, clock);
+  const { id } = await a.create(
+    { variant: 'husun', color: 'white', clock: { initial: 60, increment: 0 } },
+    null,
+  );
+  // White sits on process a before process b has ever read the game.
+  await a.listen(id, { color: 'white', send: () => {} });
+  const b = new Games(store, bus, clock);
+  await b.join(id, null);
+  await new Promise((r) => setTimeout(r, 20));
+  expect((await b.state(id)).connected.white).toBe(true);
+  // A heartbeat from a keeps its seats counting well past the staleness limit...
+  now += 50_000;
+  await bus.publish({ kind: 'alive', process: a.processId });
+  now += 50_000;
+  expect((await b.state(id)).connected.white).toBe(true);
+  // ...and without one they stop counting.
+  now += 11_000;
+  expect((await b.state(id)).connected.white).toBe(false);
+  await a.close();
+  await b.close();
+  await store.close();
+});

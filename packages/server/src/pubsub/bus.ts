@@ -19,6 +19,17 @@ export type BusMessage =
       readonly process: string;
       readonly white: number;
       readonly black: number;
+    }
+  | {
+      /** A process that has just read a game asks the others to tell their seats in it. */
+      readonly kind: 'presence-ask';
+      readonly id: string;
+      readonly process: string;
+    }
+  | {
+      /** Each process says it is alive every so often; its seats count only while it does. */
+      readonly kind: 'alive';
+      readonly process: string;
     };
 
 export interface Bus {

@@ -52,9 +52,8 @@ interface Live {
   record: GameRecord;
   position: Position;
   listeners: Set<Listener>;
-  /** Connections per seat by process id (this one's and the others' from the bus). */
-  /** Connections per seat by process, with when that process last said so. */
-  presence: Map<string, ByColor<number> & { at: number }>;
+  /** Connections per seat by process id (this one's, and the others' from the bus). */
+  presence: Map<string, ByColor<number>>;
   awaySince: ByColor<number | null>;
   queue: Promise<unknown>;
   /** Bus messages are handled one after another, so events reach listeners in commit order. */
@@ -64,8 +63,9 @@ interface Live {
 
 const MAX_CACHED = 20_000;
 /**
- * Each process repeats its seats' presence this often; another process's word older than
- * PRESENCE_STALE_MS no longer counts (that process may have died with its sockets).
+ * Each process says it is alive this often (one message, whatever the number of games); the seats
+ * of a process not heard from for PRESENCE_STALE_MS no longer count (it may have died with its
+ * sockets). Seats themselves are told when they change, and to a process that reads a game.
  */
 const PRESENCE_REFRESH_MS = 20_000;
 const PRESENCE_STALE_MS = 3 * PRESENCE_REFRESH_MS;
@@ -82,6 +82,8 @@ export class Games {
   readonly processId = newToken().slice(0, 12);
   private closed = false;
   private readonly refresher: ReturnType<typeof setInterval>;
+  /** When each other process was last heard from. */
+  private readonly heard = new Map<string, number>();
 
   constructor(
     readonly store: Store,
@@ -89,13 +91,20 @@ export class Games {
     readonly now: () => number = Date.now,
   ) {
     this.refresher = setInterval(() => {
-      for (const live of this.live.values())
-        if ([...live.listeners].some((l) => l.color)) void this.publishPresence(live);
+      bus.publish({ kind: 'alive', process: this.processId }).catch(() => undefined);
     }, PRESENCE_REFRESH_MS);
     this.refresher.unref?.();
     bus.subscribe((m) => {
+      if (m.kind !== 'game' && m.process !== this.processId) this.heard.set(m.process, this.now());
+      if (m.kind === 'alive') return;
       const live = this.live.get(m.id);
-      if (live) live.inbox = live.inbox.then(() => this.onBus(live, m)).catch(() => undefined);
+      if (!live) return;
+      if (m.kind === 'presence-ask') {
+        if (m.process !== this.processId && [...live.listeners].some((l) => l.color))
+          void this.publishPresence(live);
+        return;
+      }
+      live.inbox = live.inbox.then(() => this.onBus(live, m)).catch(() => undefined);
     });
   }
 
@@ -296,7 +305,7 @@ export class Games {
   private connected(live: Live): ByColor<boolean> {
     const c = { white: false, black: false };
     for (const [process, p] of live.presence) {
-      if (process !== this.processId && this.now() - p.at > PRESENCE_STALE_MS) continue;
+      if (process !== this.processId && this.silentFor(process) > PRESENCE_STALE_MS) continue;
       if (p.white > 0) c.white = true;
       if (p.black > 0) c.black = true;
     }
@@ -369,7 +378,10 @@ export class Games {
     const pos = positionOf(record);
     if (!pos.ok) throw new HttpError(500, 'this game cannot be read');
     await this.refreshRatings(record);
-    return this.remember(record, pos.value);
+    const live = this.remember(record, pos.value);
+    // Other processes may hold seats of this game: they say so on the bus.
+    this.bus.publish({ kind: 'presence-ask', id, process: this.processId }).catch(() => undefined);
+    return live;
   }
 
   private async mustLoad(id: string, fresh = false): Promise<Live> {
@@ -413,7 +425,7 @@ export class Games {
       const game: GameRecord = rated ? { ...s.game, ratingChange: rated.change } : s.game;
       let saved: boolean;
       try {
-        saved = await this.store.saveGame(game, before.version, {
+        saved = await this.store.saveGame(game, before, {
           ...(rematch ? { create: rematch } : {}),
           ratings,
         });
@@ -494,9 +506,11 @@ export class Games {
   private awaySince(live: Live, color: Color): number | null {
     if (this.connected(live)[color]) return null;
     let since = live.awaySince[color];
-    // A seat last reported by a process that went silent: away since that report.
-    for (const p of live.presence.values())
-      if (p[color] > 0 && (since === null || p.at > since)) since = p.at;
+    // A seat last reported by a process that went silent: away since it was last heard from.
+    for (const [process, p] of live.presence) {
+      const at = this.heard.get(process) ?? 0;
+      if (p[color] > 0 && (since === null || at > since)) since = at;
+    }
     return since ?? this.now();
   }
 
@@ -512,11 +526,19 @@ export class Games {
       .catch(() => undefined);
   }
 
-  private async onBus(live: Live, m: BusMessage): Promise<void> {
+  /** How long since another process was last heard from. */
+  private silentFor(process: string): number {
+    return this.now() - (this.heard.get(process) ?? -Infinity);
+  }
+
+  private async onBus(
+    live: Live,
+    m: Extract<BusMessage, { kind: 'game' | 'presence' }>,
+  ): Promise<void> {
     if (m.kind === 'presence') {
       const before = this.connected(live);
       if (m.white === 0 && m.black === 0) live.presence.delete(m.process);
-      else live.presence.set(m.process, { white: m.white, black: m.black, at: this.now() });
+      else live.presence.set(m.process, { white: m.white, black: m.black });
       const after = this.connected(live);
       for (const c of ['white', 'black'] as const)
         if (before[c] !== after[c] || (!after[c] && live.awaySince[c] === null))

@@ -9,6 +9,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { SqlStore, migrate } from './sql-store.ts';
+import { StatementCache } from './statement-cache.ts';
 import type { Store } from './store.ts';
 
 // PostgreSQL's bigint (epoch ms) as a number: every value we keep is below 2^53.
@@ -34,7 +35,9 @@ export async function openStore(o: StoreOptions): Promise<Store> {
   // power cut may lose the last commits.
   file.pragma('synchronous = NORMAL');
   file.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: new StatementCache(file) }),
+  });
   await migrate(db, 'sqlite');
   return new SqlStore(db, 'sqlite');
 }

@@ -36,6 +36,14 @@ export function gameToRow(g: GameRecord): GamesTable {
   };
 }
 
+/** The fields of `after` that differ from `before` (what an UPDATE needs to set). */
+export function changedFields(before: GamesTable, after: GamesTable): Partial<GamesTable> {
+  const changed: Partial<Record<keyof GamesTable, unknown>> = {};
+  for (const key of Object.keys(after) as Array<keyof GamesTable>)
+    if (after[key] !== before[key]) changed[key] = after[key];
+  return changed as Partial<GamesTable>;
+}
+
 const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
 
 function seat(

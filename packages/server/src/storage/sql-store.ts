@@ -2,7 +2,7 @@
 import { Migrator, type Kysely } from 'kysely';
 import type { GameRecord } from '../machine/record.ts';
 import { migrations, type Dialect } from './migrations.ts';
-import { gameToRow, rowToGame } from './rows.ts';
+import { changedFields, gameToRow, rowToGame } from './rows.ts';
 import type { Database } from './schema.ts';
 import type { AccountRow, ArchiveFilter, RatingRow, Store } from './store.ts';
 
@@ -35,17 +35,22 @@ export class SqlStore implements Store {
 
   async saveGame(
     g: GameRecord,
-    fromVersion: number,
+    before: GameRecord,
     also: { readonly create?: GameRecord; readonly ratings?: readonly RatingRow[] } = {},
   ): Promise<boolean> {
-    return this.db.transaction().execute(async (tx) => {
-      const r = await tx
+    const update = async (db: Kysely<Database>): Promise<boolean> => {
+      const r = await db
         .updateTable('games')
-        .set(gameToRow(g))
+        .set(changedFields(gameToRow(before), gameToRow(g)))
         .where('id', '=', g.id)
-        .where('version', '=', fromVersion)
+        .where('version', '=', before.version)
         .executeTakeFirst();
-      if (Number(r.numUpdatedRows) !== 1) return false;
+      return Number(r.numUpdatedRows) === 1;
+    };
+    // One statement commits by itself; a transaction only when more is written with it.
+    if (!also.create && !also.ratings?.length) return update(this.db);
+    return this.db.transaction().execute(async (tx) => {
+      if (!(await update(tx))) return false;
       if (also.create) await tx.insertInto('games').values(gameToRow(also.create)).execute();
       for (const x of also.ratings ?? []) {
         const values = {

@@ -30,13 +30,14 @@ export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
   createGame(g: GameRecord): Promise<void>;
   /**
-   * Writes `g` over the stored version it was made from (`fromVersion`); false when someone
-   * else changed the game first. `also.create` (a rematch) and `also.ratings` are written in the
-   * same transaction.
+   * Writes `g` over the stored record it was made from (`before`, matched by its version); false
+   * when someone else changed the game first. Only the fields that differ are written, so a move
+   * touches no index. `also.create` (a rematch) and `also.ratings` are written in the same
+   * transaction.
    */
   saveGame(
     g: GameRecord,
-    fromVersion: number,
+    before: GameRecord,
     also?: { readonly create?: GameRecord; readonly ratings?: readonly RatingRow[] },
   ): Promise<boolean>;
   getGame(id: string): Promise<GameRecord | null>;
