@@ -87,6 +87,12 @@ function rssOf(pid: number): number {
   return m ? Number(m[1]) * 1024 : NaN;
 }
 
+/** The CPU time a process has used, in seconds (Linux /proc: user + system ticks at 100 Hz). */
+function cpuOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 const percentile = (sorted: number[], p: number): number =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 
@@ -147,6 +153,7 @@ async function runOn(label: string, env: Record<string, string>): Promise<void> 
     );
     recording = true;
     const cpu0 = process.cpuUsage();
+    const serverCpu0 = cpuOf(pid);
     const start = performance.now();
     let minHeld = Infinity;
     while (performance.now() - start < seconds * 1000) {
@@ -156,6 +163,7 @@ async function runOn(label: string, env: Record<string, string>): Promise<void> 
     recording = false;
     const elapsed = (performance.now() - start) / 1000;
     const cpu = process.cpuUsage(cpu0);
+    const serverCpu = cpuOf(pid) - serverCpu0;
     const sorted = stats.latencies.slice().sort((a, b) => a - b);
     const perGame = (heldRss - baseRss) / Math.max(1, live.size - baseGames);
     process.stdout.write(
@@ -164,7 +172,8 @@ async function runOn(label: string, env: Record<string, string>): Promise<void> 
         `  moves relayed ${stats.relayed} in ${elapsed.toFixed(1)} s: ${(stats.relayed / elapsed).toFixed(1)} moves/s`,
         `  relay latency p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${percentile(sorted, 100).toFixed(1)} ms`,
         `  server memory ${(heldRss / 2 ** 20).toFixed(0)} MiB with the games, ${(perGame / 1024).toFixed(1)} KiB per game`,
-        `  refusals ${stats.errors}${stats.lastError ? ` (last: ${stats.lastError})` : ''}; players' CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`,
+        `  server CPU ${serverCpu.toFixed(1)} s (${((serverCpu / elapsed) * 100).toFixed(0)}% of a core, ${((serverCpu * 1000) / Math.max(1, stats.relayed)).toFixed(2)} ms per move); players' CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`,
+        `  refusals ${stats.errors}${stats.lastError ? ` (last: ${stats.lastError})` : ''}`,
       ].join('\n') + '\n',
     );
   } finally {
