@@ -14,9 +14,12 @@ import {
 } from './games.ts';
 import { END_REASONS, OFFER_ACTIONS, RESULTS } from './vocabulary.ts';
 
-/** Client -> server over the WebSocket. `auth` takes a seat; without it the socket watches. */
+/**
+ * Client -> server over the WebSocket. `auth` takes a seat: the token's, or without a token the seat
+ * of the account signed in by the session cookie; without `auth` the socket watches.
+ */
 export const clientMessageSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('auth'), token: tokenSchema }),
+  z.strictObject({ type: z.literal('auth'), token: tokenSchema.optional() }),
   moveRequestSchema.extend({ type: z.literal('move') }),
   z.strictObject({ type: z.literal('resign') }),
   z.strictObject({ type: z.literal('abort') }),

@@ -246,6 +246,45 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
     const byPlayer = await http.get<{ games: GameSummary[] }>(`/api/archive?player=ann_${suffix}`);
     expect(byPlayer.body.games.map((g) => g.id)).toEqual([game.id]);
     expect(byPlayer.body.games[0]!.players.white).toEqual(ended.players.white);
+
+    // Each account plays its seat in a new game from another device by its session alone.
+    const again = (
+      await http.post<CreateGameResponse>(
+        '/api/games',
+        { variant: 'chess', rated: true, color: 'white' },
+        undefined,
+        ann,
+      )
+    ).body;
+    await http.post(`/api/games/${again.id}/join`, {}, undefined, bob);
+    const path = `/api/games/${again.id}`;
+    const stranger = await http.post(`${path}/moves`, { move: 'e4' });
+    expect(stranger.status).toBe(403);
+    expect(stranger.body).toEqual({ error: expect.stringMatching(/seat token/) });
+    const notHers = await http.post(`${path}/moves`, { move: 'e4' }, undefined, bob);
+    expect(notHers.status).toBe(409); // Bob plays Black: not his turn
+    expect((await http.get<GameState>(path)).body.moves).toEqual([]);
+    expect(
+      (await http.post<GameState>(`${path}/moves`, { move: 'e4' }, undefined, ann)).body,
+    ).toMatchObject({ moves: ['e2e4'] });
+    const url = `${wsBase}api/games/${again.id}/socket`;
+    const bobSocket = new SocketClient(url, { cookie: bob, origin: server.url.replace(/\/$/, '') });
+    await bobSocket.next('state');
+    bobSocket.send({ type: 'auth' });
+    expect((await bobSocket.next('state')).you).toBe('black');
+    bobSocket.send({ type: 'move', move: 'e5' });
+    expect((await bobSocket.next('move')).san).toBe('e5');
+    // Another site's page gets no seat from the cookie, nor does a socket without one.
+    for (const headers of [{ cookie: bob, origin: 'http://elsewhere.example' }, undefined]) {
+      const other = new SocketClient(url, headers);
+      await other.next('state');
+      other.send({ type: 'auth' });
+      expect((await other.next('error')).status).toBe(403);
+      other.ws.close();
+    }
+    bobSocket.ws.close();
+    expect((await http.get<GameState>(path)).body.moves).toEqual(['e2e4', 'e7e5']);
+
     expect((await http.post('/api/accounts/logout', {}, undefined, bob)).status).toBe(204);
     expect((await http.get('/api/accounts/me', undefined, bob)).status).toBe(401);
   });

@@ -4,7 +4,7 @@
  * refused first); she posts a rated challenge; a guest is told that it needs an account, tries a
  * taken name, registers and is taken into the game; they play and one resigns; both boards show
  * the rating change, the profile lists the rating and the game, and "My games" on the first device
- * finds the game after logging in there again.
+ * finds the game after logging in there again, where her account holds her seat for a rematch.
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -138,6 +138,23 @@ describe('accounts', () => {
     await first.locator(`ul[aria-label="My finished games"] li[data-game="${id}"]`).waitFor();
     await first.setViewportSize(PHONE);
     await first.screenshot({ path: join(SHOTS, 'accounts-my-games-390.png'), fullPage: true });
+
+    // There her account holds her seat: she asks for a rematch and plays in it.
+    await first
+      .locator(`ul[aria-label="My finished games"] li[data-game="${id}"] a.game-link`)
+      .click();
+    await first.locator('.seat-bar', { hasText: 'ann' }).filter({ hasText: '— you' }).waitFor();
+    await first.getByRole('button', { name: 'Rematch' }).click();
+    await bob.getByRole('button', { name: 'Accept rematch' }).click();
+    await bob.waitForURL((u) => !u.pathname.endsWith(id));
+    await first.getByRole('button', { name: 'Go to the rematch' }).click();
+    await first.waitForURL(bob.url());
+    await bob.locator('.cb-cell[data-square="e2"]').click();
+    await bob.locator('.cb-cell[data-square="e4"]').click();
+    await first.waitForFunction(() => document.title.startsWith('● Your move'));
+    await first.locator('.cb-cell[data-square="e7"]').click();
+    await first.locator('.cb-cell[data-square="e5"]').click();
+    await bob.waitForFunction(() => document.querySelectorAll('ol.moves li').length === 2);
     for (const page of [first, ann, bob]) expect(errorsOf(page)).toEqual([]);
   });
 });

@@ -59,7 +59,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   const accounts = new Accounts(o.games.store, o.games.now);
   gameRoutes(app, o.games, accounts);
   accountRoutes(app, accounts, o.games.store);
-  liveRoutes(app, o.games);
+  liveRoutes(app, o.games, accounts);
 
   if (o.webRoot) {
     await app.register(fastifyStatic, {

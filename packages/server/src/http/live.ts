@@ -10,10 +10,12 @@ import {
   type Color,
   type ServerEvent,
 } from '@citadel/protocol';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
+import type { Accounts } from '../service/accounts.ts';
 import { HttpError } from '../service/errors.ts';
-import type { Games, Listener } from '../service/games.ts';
+import type { Account, Games, Listener } from '../service/games.ts';
+import { accountOf } from './session.ts';
 import { bearer, gameId } from './validate.ts';
 
 /** Messages a connection may send: a burst of BURST, then RATE a second. */
@@ -43,11 +45,12 @@ async function handle(
   id: string,
   listener: Listener,
   m: ClientMessage,
+  account: () => Promise<Account | null>,
 ): Promise<ServerEvent | null> {
   if (m.type === 'ping')
     return { type: 'pong', ...(m.t !== undefined ? { t: m.t } : {}), serverTime: Date.now() };
   if (m.type === 'auth') {
-    listener.color = await games.seatOf(id, m.token);
+    listener.color = await games.seatOf(id, m.token, m.token ? null : await account());
     await games.resend(id, listener);
     return null;
   }
@@ -75,7 +78,25 @@ async function handle(
   return null;
 }
 
-export function liveRoutes(app: FastifyInstance, games: Games): void {
+/**
+ * The account of a socket's session cookie, only when the page that opened the socket is this
+ * server's own (a browser sends the cookie with a socket another site opens too).
+ */
+async function socketAccount(accounts: Accounts, req: FastifyRequest): Promise<Account | null> {
+  const origin = req.headers.origin;
+  if (origin !== undefined) {
+    let host: string;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      return null;
+    }
+    if (host !== req.host) return null;
+  }
+  return accountOf(accounts, req);
+}
+
+export function liveRoutes(app: FastifyInstance, games: Games, accounts: Accounts): void {
   app.get('/api/games/:id/socket', { websocket: true }, (socket: WebSocket, req) => {
     const send = (e: ServerEvent): void => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(e));
@@ -127,7 +148,7 @@ export function liveRoutes(app: FastifyInstance, games: Games): void {
           return send({ type: 'error', error: 'a message is one JSON object', status: 400 });
         }
         try {
-          const reply = await handle(games, id, listener, m);
+          const reply = await handle(games, id, listener, m, () => socketAccount(accounts, req));
           if (reply) send(reply);
         } catch (e) {
           if (e instanceof HttpError) send({ type: 'error', error: e.message, status: e.status });

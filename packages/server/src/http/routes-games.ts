@@ -35,10 +35,12 @@ export function gameRoutes(app: FastifyInstance, games: Games, accounts: Account
 
   app.get('/api/games/:id', async (req) => games.state(gameId(req)));
 
-  /** The seat of the request's bearer token in the game, or 403. */
+  /** The seat of the request's bearer token in the game, or else its signed-in account's; or 403. */
   const seat = async (req: FastifyRequest): Promise<{ id: string; color: Color }> => {
     const id = gameId(req);
-    return { id, color: await games.seatOf(id, bearer(req)) };
+    const token = bearer(req);
+    const account = token ? null : await accountOf(accounts, req);
+    return { id, color: await games.seatOf(id, token, account) };
   };
 
   app.post('/api/games/:id/moves', async (req) => {
@@ -74,7 +76,9 @@ export function gameRoutes(app: FastifyInstance, games: Games, accounts: Account
     const { action } = parse(offerRequestSchema, req.body);
     const before = await games.state(id);
     const state = before.rematch ? before : (await games.offer(id, color, 'rematch', action)).state;
-    const rematch = await games.rematchSeat(id, color, bearer(req)!);
+    // An account seated by its session finds its seat in the rematch the same way.
+    const token = bearer(req);
+    const rematch = token ? await games.rematchSeat(id, color, token) : undefined;
     return { game: state, ...(rematch ? { rematch } : {}) };
   });
 

@@ -165,15 +165,30 @@ export class Games {
   }
 
   /** The colour a token sits in, or 403. */
-  async seatOf(id: string, token: string | undefined): Promise<Color> {
+  /**
+   * The colour a token sits in; without a token, the colour the signed-in `account` sits in (an
+   * account plays its games from any device); otherwise 403.
+   */
+  async seatOf(
+    id: string,
+    token: string | undefined,
+    account: Account | null = null,
+  ): Promise<Color> {
     const live = await this.mustLoad(id);
-    const color = token ? this.colorOf(live.record, token) : null;
+    const seats = live.record.seats;
+    const color = token
+      ? this.colorOf(live.record, token)
+      : account === null
+        ? null
+        : (COLORS.find((c) => seats[c]?.accountId === account.id) ?? null);
     if (!color)
       throw new HttpError(
         403,
         token
           ? 'this token has no seat in this game'
-          : 'a seat token is needed (Authorization: Bearer <token>)',
+          : account
+            ? `${account.username} does not play in this game`
+            : 'a seat token is needed (Authorization: Bearer <token>), or the session of an account that plays here',
       );
     return color;
   }

@@ -55,8 +55,9 @@ export class SocketClient {
   readonly ws: WebSocket;
   readonly opened: Promise<void>;
 
-  constructor(url: string) {
-    this.ws = new WebSocket(url);
+  /** `headers`: sent with the opening request (a session cookie, an Origin). */
+  constructor(url: string, headers?: Record<string, string>) {
+    this.ws = new WebSocket(url, headers ? { headers } : {});
     this.opened = new Promise((done, fail) => {
       this.ws.once('open', () => done());
       this.ws.once('error', fail);

@@ -74,9 +74,10 @@ export const api = {
     call('/api/games', createGameResponseSchema, { body: request }),
   join: (id: string) => call(`${game(id)}/join`, joinResponseSchema, { method: 'POST', body: {} }),
   state: (id: string) => call(game(id), gameStateSchema),
-  move: (id: string, token: string, move: string, ply?: number) =>
+  /** Without a token the session's account plays its seat. */
+  move: (id: string, token: string | null, move: string, ply?: number) =>
     call(`${game(id)}/moves`, gameStateSchema, {
-      token,
+      ...(token ? { token } : {}),
       body: ply === undefined ? { move } : { move, ply },
     }),
   offer: (id: string, token: string, kind: Exclude<OfferKind, 'rematch'>, action: OfferAction) =>

@@ -1,12 +1,13 @@
 /**
  * The online game page, `/game/<id>`: the board, move list and clocks of the play page, fed by the
- * server. A browser holding the game's seat token plays that seat; one opening the link of a
- * game with a free seat takes it; anyone else watches. The page sounds and marks the tab title
+ * server. A browser holding the game's seat token plays that seat, and a signed-in account plays
+ * its seats from any device; one opening the link of a game with a free seat takes it; anyone
+ * else watches. The page sounds and marks the tab title
  * when it is the player's turn, shows who is connected and the measured lag, and reconnects by
  * itself.
  */
 import './online.css';
-import type { ClientMessage, Color } from '@citadel/protocol';
+import { COLORS, type ClientMessage, type Color } from '@citadel/protocol';
 import { boardState, createBoard, movesFor, type Board } from '../adapter.ts';
 import { ClockView } from '../clock-view.ts';
 import { h } from '../dom.ts';
@@ -17,6 +18,7 @@ import { listenToKeys } from '../play/play-keys.ts';
 import { playSound } from '../sound.ts';
 import { variantDef } from '../variants.ts';
 import { api, ApiError, pgnUrl } from './api.ts';
+import { knownAccount, signedIn } from './account-state.ts';
 import { openInAnalysis } from './finished-links.ts';
 import { GameSocket, type Connection } from './game-socket.ts';
 import { InviteView } from './invite-view.ts';
@@ -58,12 +60,15 @@ export function onlineGamePage(ctx: PageContext, id: string): () => void {
       }
     }
     if (gone) return;
-    teardown = showGame(
-      ctx,
-      new OnlineGame(state, seat?.color ?? null),
-      seat?.token ?? null,
-      refused,
-    );
+    if (seat) {
+      teardown = showGame(ctx, new OnlineGame(state, seat.color), seat.token, refused);
+      return;
+    }
+    // No seat kept in this browser: a signed-in account plays its seat by its session.
+    const me = (await knownAccount()).kind === 'signed-in' ? signedIn()?.username : undefined;
+    const mine = COLORS.find((c) => me !== undefined && state.players[c]?.name === me) ?? null;
+    if (gone) return;
+    teardown = showGame(ctx, new OnlineGame(state, mine), mine ? 'session' : null, refused);
   }
 
   return () => {
@@ -72,12 +77,17 @@ export function onlineGamePage(ctx: PageContext, id: string): () => void {
   };
 }
 
+/**
+ * `seat`: this browser's seat token, 'session' when the signed-in account's session takes the seat,
+ * or null to watch.
+ */
 function showGame(
   ctx: PageContext,
   g: OnlineGame,
-  token: string | null,
+  seat: string | 'session' | null,
   joinRefused: string | null,
 ): () => void {
+  const token = seat === 'session' ? null : seat;
   const def = variantDef(g.state.variant);
   const name = def?.name ?? g.state.variant;
   let flipped = false;
@@ -175,7 +185,7 @@ function showGame(
     },
   });
 
-  const socket = new GameSocket(g.state.id, token, {
+  const socket = new GameSocket(g.state.id, seat === null ? null : token ? { token } : {}, {
     event: (e) => {
       if (e.type === 'error') {
         problem = e.error;
@@ -218,8 +228,9 @@ function showGame(
     playSound(g.board.moves().at(-1)?.capture ? 'capture' : 'move');
     render(true);
     if (socket.send({ type: 'move', move: r.move, ply: r.ply })) return;
-    // The socket is down: the move goes over HTTP, and the answer is the new state.
-    if (!token) return;
+    // The socket is down: the move goes over HTTP (the session cookie goes with it), and the
+    // answer is the new state.
+    if (seat === null) return;
     api.move(g.state.id, token, r.move, r.ply).then(
       (state) => {
         g.apply({ type: 'state', game: state, you: g.you });
@@ -246,7 +257,14 @@ function showGame(
 
   /** Rematch over HTTP: the answer carries this browser's seat in the new game once agreed. */
   async function rematch(action: 'offer' | 'accept' | 'decline'): Promise<void> {
-    if (!token) return;
+    if (!token) {
+      // Seated by the session: the rematch event says where to go, and the session sits there too.
+      if (seat === 'session' && !socket.send({ type: 'rematch', action })) {
+        problem = 'Not connected — reconnecting…';
+        render(false);
+      }
+      return;
+    }
     try {
       const r = await api.rematch(g.state.id, token, action);
       g.apply({ type: 'state', game: r.game, you: g.you });

@@ -1,6 +1,6 @@
 /**
  * The live channel to one game (GET /api/games/:id/socket): takes the seat with the browser's
- * token, passes every server event on after checking it against the protocol, measures the lag and
+ * token or the signed-in account's session, passes every server event on after checking it against the protocol, measures the lag and
  * the server's clock offset with pings, and reconnects by itself after a dropped connection (the
  * server answers every new connection with the whole game, so nothing is missed).
  */
@@ -28,9 +28,13 @@ export class GameSocket {
   /** Server epoch ms minus this browser's, measured by the pings. */
   offset = 0;
 
+  /**
+   * `seat`: how to take the seat on every connection — `{ token }`, `{}` for the signed-in
+   * account's seat (its session cookie), or null to watch.
+   */
   constructor(
     private readonly id: string,
-    private readonly token: string | null,
+    private readonly seat: { readonly token?: string } | null,
     private readonly events: SocketEvents,
   ) {
     this.connect();
@@ -79,7 +83,7 @@ export class GameSocket {
     this.events.connection('connecting');
     ws.onopen = () => {
       this.failures = 0;
-      if (this.token) ws.send(JSON.stringify({ type: 'auth', token: this.token }));
+      if (this.seat) ws.send(JSON.stringify({ type: 'auth', ...this.seat }));
       this.events.connection('open');
       this.ping();
       this.pingTimer = setInterval(() => this.ping(), PING_EVERY_MS);
