@@ -20,12 +20,14 @@ export function playerPage(ctx: PageContext, name: string): () => void {
   const problem = h('p', { class: 'form-error', role: 'alert' });
   const ratings = h('section', { class: 'player-ratings', 'aria-label': 'Ratings' });
   const games = h('ul', { class: 'game-list', 'aria-label': 'Recent games' });
+  const ratingsPart = h('div', {}, h('h2', {}, 'Ratings'), ratings);
+  const gamesPart = h('section', {}, h('h2', {}, 'Recent games'), games);
   ctx.root.replaceChildren(
     h(
       'main',
       { class: 'online-page player-page' },
-      h('section', {}, heading, problem, h('h2', {}, 'Ratings'), ratings),
-      h('section', {}, h('h2', {}, 'Recent games'), games),
+      h('section', {}, heading, problem, ratingsPart),
+      gamesPart,
     ),
   );
   document.title = `${name} — Citadel`;
@@ -89,6 +91,7 @@ export function playerPage(ctx: PageContext, name: string): () => void {
       );
     } catch (e) {
       if (!alive) return;
+      ratingsPart.hidden = gamesPart.hidden = true;
       problem.textContent =
         e instanceof ApiError && e.status === 404
           ? `There is no player called ${name}.`
