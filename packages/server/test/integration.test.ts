@@ -243,6 +243,10 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
       `/api/players/bob_${suffix}`,
     );
     expect(bobView.body.ratings['chess']!.rating).toBeLessThan(1500);
+    const badName = await http.get('/api/players/a');
+    expect(badName.status).toBe(400);
+    expect(badName.body).toEqual({ error: expect.stringMatching(/username is 3 to 20/) });
+    expect((await http.get(`/api/players/nobody_${suffix}`)).status).toBe(404);
     const byPlayer = await http.get<{ games: GameSummary[] }>(`/api/archive?player=ann_${suffix}`);
     expect(byPlayer.body.games.map((g) => g.id)).toEqual([game.id]);
     expect(byPlayer.body.games[0]!.players.white).toEqual(ended.players.white);
