@@ -22,8 +22,6 @@ export async function startTestServer(): Promise<TestServer> {
   return {
     url: server.url.replace(/\/$/, ''),
     async close() {
-      // Connections a test left open (a stream, a keep-alive) must not hold the shutdown up.
-      server.app.server.closeAllConnections();
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

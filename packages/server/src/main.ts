@@ -25,6 +25,10 @@ console.log(`Citadel is running at ${server.url}  (Ctrl+C to stop)`);
 console.log(`  play:  ${server.url}play/tamerlane`);
 console.log(`  lobby: ${server.url}lobby`);
 console.log(`  storage: ${server.storage}`);
-const stop = (): void => void server.close().then(() => process.exit(0));
+/** Closing takes a second or two (http/shutdown.ts); a close that hangs still ends the process. */
+const stop = (): void => {
+  setTimeout(() => process.exit(1), 10_000).unref();
+  void server.close().then(() => process.exit(0));
+};
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

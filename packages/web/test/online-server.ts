@@ -40,8 +40,6 @@ export async function startOnlineApp(prefix: string): Promise<OnlineApp> {
     base: server.url.replace(/\/$/, ''),
     async close() {
       await browser.close();
-      // Connections a test left open (a stream, a keep-alive) must not hold the shutdown up.
-      server.app.server.closeAllConnections();
       await server.close();
       rmSync(work, { recursive: true, force: true });
     },

@@ -1,7 +1,8 @@
 /**
  * The HTTP server: security headers and a Content-Security-Policy, compression, a rate limit per
  * address, cookies, WebSockets with a small message limit, the API, and the built web app (its
- * files confined to its folder; any other page path gets the app's index.html).
+ * files confined to its folder; any other page path gets the app's index.html). Closing it ends
+ * every connection promptly (shutdown.ts).
  */
 import { extname } from 'node:path';
 import cookie from '@fastify/cookie';
@@ -18,6 +19,7 @@ import { installErrorHandler } from './errors.ts';
 import { liveRoutes } from './live.ts';
 import { accountRoutes } from './routes-accounts.ts';
 import { gameRoutes } from './routes-games.ts';
+import { closeIdleConnectionsOnClose, closeSockets } from './shutdown.ts';
 
 export interface AppOptions {
   readonly games: Games;
@@ -54,7 +56,11 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, { max: o.rateLimit ?? 600, timeWindow: 60_000 });
   await app.register(cookie);
-  await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  await app.register(websocket, {
+    options: { maxPayload: MAX_MESSAGE_BYTES },
+    preClose: closeSockets,
+  });
+  closeIdleConnectionsOnClose(app);
 
   const accounts = new Accounts(o.games.store, o.games.now);
   gameRoutes(app, o.games, accounts);

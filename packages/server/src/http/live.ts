@@ -10,6 +10,7 @@ import {
   type Color,
   type ServerEvent,
 } from '@citadel/protocol';
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Accounts } from '../service/accounts.ts';
@@ -97,6 +98,13 @@ async function socketAccount(accounts: Accounts, req: FastifyRequest): Promise<A
 }
 
 export function liveRoutes(app: FastifyInstance, games: Games, accounts: Accounts): void {
+  // The open event streams: a closing server ends them (their clients connect again elsewhere).
+  const streams = new Set<ServerResponse>();
+  app.addHook('preClose', (done) => {
+    for (const raw of streams) raw.end();
+    done();
+  });
+
   app.get('/api/games/:id/socket', { websocket: true }, (socket: WebSocket, req) => {
     const send = (e: ServerEvent): void => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(e));
@@ -196,9 +204,13 @@ export function liveRoutes(app: FastifyInstance, games: Games, accounts: Account
     });
     const off = await games.listen(id, listener);
     const keepalive = setInterval(() => raw.write(sse ? ': keepalive\n\n' : '\n'), KEEPALIVE_MS);
-    req.raw.on('close', () => {
+    streams.add(raw);
+    const done = (): void => {
+      if (!streams.delete(raw)) return;
       clearInterval(keepalive);
       off();
-    });
+    };
+    req.raw.on('close', done);
+    raw.on('finish', done);
   });
 }
