@@ -79,6 +79,7 @@ describe('web app in chromium', () => {
       const r = await fetch(base + path);
       expect(r.status).toBe(200);
       expect(await r.text()).toContain('<div id="app">');
+      expect(r.headers.get('content-security-policy')).toContain("default-src 'self'");
     }
     expect((await fetch(base + '/assets/missing.js')).status).toBe(404);
   });

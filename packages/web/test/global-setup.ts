@@ -1,8 +1,9 @@
 /**
  * Vitest global setup of the browser suites: builds the app ONCE per test run into a temporary
- * folder and serves it on a random localhost port, for every browser test file; the files read
- * the origin with `inject('citadelWebBase')` (see harness.ts), and the online tests serve the same
- * build with the real server (`inject('citadelWebRoot')`, see online-server.ts). Runs only when a
+ * folder and serves it with the real server (packages/server, as `npm start` does, over a fresh
+ * SQLite file) on a random port of 127.0.0.1, for every browser test file; the files read the
+ * origin with `inject('citadelWebBase')` (see harness.ts), and the online tests start servers of
+ * their own on the same build (`inject('citadelWebRoot')`, see online-server.ts). Runs only when a
  * browser test file is queued.
  */
 import { execFileSync } from 'node:child_process';
@@ -10,8 +11,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startServer } from '@citadel/server';
 import type { TestProject } from 'vitest/node';
-import { serve } from '../serve.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,11 +39,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
     ],
     { cwd: WEB, stdio: 'inherit' },
   );
-  const { server, url } = await serve({ root: outDir, port: 0 });
-  project.provide('citadelWebBase', url.replace(/\/$/, ''));
+  const dataDir = mkdtempSync(join(tmpdir(), 'citadel-web-data-'));
+  // Every page of every browser test comes from one address: the per-address limit is raised.
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    webRoot: outDir,
+    rateLimit: 100_000,
+  });
+  project.provide('citadelWebBase', server.url.replace(/\/$/, ''));
   project.provide('citadelWebRoot', outDir);
   return async () => {
-    await new Promise<void>((done) => server.close(() => done()));
+    await server.close();
     rmSync(outDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
   };
 }
