@@ -1,7 +1,11 @@
-/** The bot's pure parts: the `go` command from the server's clocks, `--clock`, stream lines. */
+/**
+ * The bot's pure parts: the `go` command from the server's clocks, `--clock`, stream lines, the
+ * answer to a draw offer.
+ */
 import { describe, expect, it } from 'vitest';
 import { parseEventLine } from '../src/bot/api-client.ts';
 import { goCommand } from '../src/bot/bot-engine.ts';
+import { drawAnswer } from '../src/bot/bot-offers.ts';
 import { parseClock } from '../src/commands/bot.ts';
 
 describe('goCommand', () => {
@@ -47,5 +51,18 @@ describe('parseEventLine', () => {
     expect(parseEventLine(': keep-alive')).toBeNull();
     expect(parseEventLine('{"type":"move"}')).toBeNull();
     expect(parseEventLine('')).toBeNull();
+  });
+});
+
+describe('drawAnswer', () => {
+  it('accepts while the engine says the bot is not better, declines otherwise', () => {
+    expect(drawAnswer({ kind: 'cp', value: -30 })).toBe('accept');
+    expect(drawAnswer({ kind: 'cp', value: 0 })).toBe('accept');
+    expect(drawAnswer({ kind: 'cp', value: 1 })).toBe('decline');
+    expect(drawAnswer({ kind: 'mate', value: -3 })).toBe('accept');
+    expect(drawAnswer({ kind: 'mate', value: 2 })).toBe('decline');
+  });
+  it('declines without an evaluation', () => {
+    expect(drawAnswer(undefined)).toBe('decline');
   });
 });

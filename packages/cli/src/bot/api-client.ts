@@ -10,8 +10,10 @@ import {
   gameStateSchema,
   joinResponseSchema,
   lobbyResponseSchema,
+  rematchResponseSchema,
   serverEventSchema,
   type CreateGameRequest,
+  type OfferAction,
   type ServerEvent,
 } from '@citadel/protocol';
 import type { z } from 'zod';
@@ -89,6 +91,22 @@ export class ApiClient {
     return this.call(`/api/games/${encodeURIComponent(id)}/resign`, gameStateSchema, {
       token,
       body: {},
+    });
+  }
+
+  /** Offers, accepts or declines a draw or a takeback. */
+  answer(id: string, token: string, kind: 'draw' | 'takeback', action: OfferAction) {
+    return this.call(`/api/games/${encodeURIComponent(id)}/${kind}`, gameStateSchema, {
+      token,
+      body: { action },
+    });
+  }
+
+  /** Offers, accepts or declines a rematch; once agreed, the answer holds my seat in it. */
+  rematch(id: string, token: string, action: OfferAction) {
+    return this.call(`/api/games/${encodeURIComponent(id)}/rematch`, rematchResponseSchema, {
+      token,
+      body: { action },
     });
   }
 

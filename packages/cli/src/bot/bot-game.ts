@@ -1,12 +1,15 @@
 /**
  * One online game played by a UCI engine: the game's event stream is read (and reconnected when
  * it drops) while the engine thinks on its turns; each best move is sent with its ply, so a
- * move is never played twice. Ends when the server says the game is over.
+ * move is never played twice. The opponent's offers are answered (bot-offers.ts): a draw offer
+ * on the bot's turn by the search it makes anyway, otherwise by the last one. Ends when the
+ * server says the game is over; a bot that wants a rematch then waits a while for the offer.
  */
-import type { ByColor, Color, GameState, Seat } from '@citadel/protocol';
-import type { UciEngine } from '../match/uci-client.ts';
+import type { ByColor, Color, GameState, Offers, Seat } from '@citadel/protocol';
+import type { SearchInfo, UciEngine } from '../match/uci-client.ts';
 import { ApiError, type ApiClient } from './api-client.ts';
 import { engineFor, goCommand } from './bot-engine.ts';
+import { drawAnswer } from './bot-offers.ts';
 
 export interface BotGameOptions {
   readonly engine: string;
@@ -15,6 +18,10 @@ export interface BotGameOptions {
   readonly log: (line: string) => void;
   /** Aborted when the bot stops: the game is left (the server's clock goes on). */
   readonly signal: AbortSignal;
+  /** Asked when the game is over: whether to wait for the opponent's rematch offer and accept it. */
+  readonly wantsRematch: () => boolean;
+  /** How long to wait for that offer. */
+  readonly rematchWaitMs: number;
 }
 
 export interface GameOutcome {
@@ -22,6 +29,8 @@ export interface GameOutcome {
   readonly result: string;
   readonly text: string;
   readonly plies: number;
+  /** The rematch agreed after the game, with the bot's seat in it. */
+  readonly rematch?: { readonly id: string; readonly seat: Seat };
 }
 
 type Clocks = ByColor<number> & { running: Color | null };
@@ -40,9 +49,14 @@ export async function playOnlineGame(
   let moves: string[] = [];
   let clocks: Clocks | undefined;
   let clockReadAt = 0;
-  let ended: GameOutcome | null = null;
+  let ended = null as GameOutcome | null;
   let engine = null as UciEngine | null;
   let thinkingAt = -1;
+  let offers: Offers = { draw: null, takeback: null, rematch: null };
+  /** The engine's last evaluation, from the bot's side. */
+  let lastScore: SearchInfo['score'];
+  const answering = { draw: false, takeback: false };
+  const opponent: Color = seat.color === 'white' ? 'black' : 'white';
   const stream = new AbortController();
   const stopStream = (): void => stream.abort();
   options.signal.addEventListener('abort', stopStream);
@@ -68,12 +82,15 @@ export async function playOnlineGame(
       const position = `position startpos${ply ? ` moves ${moves.join(' ')}` : ''}`;
       let best: string;
       try {
-        best = (await engine.search(position, go, budgetMs + GRACE_MS)).bestmove;
+        const found = await engine.search(position, go, budgetMs + GRACE_MS);
+        best = found.bestmove;
+        lastScore = found.info.score ?? lastScore;
       } catch (e) {
         if (!(await engine.recover(GRACE_MS))) engine = null;
         throw e;
       }
       if (moves.length !== ply || ended) return;
+      if ((await answer('draw')) === 'accept') return;
       if (!best || best === '(none)' || best === '0000') throw new Error('the engine has no move');
       await api.move(id, seat.token, best, ply);
     } catch (e) {
@@ -84,6 +101,63 @@ export async function playOnlineGame(
         await api.resign(id, seat.token).catch(() => {});
       } else thinkingAt = -1;
     }
+  }
+
+  /**
+   * Answers the opponent's pending offer of `kind`, once; a refusal (the offer lapsed meanwhile)
+   * is no error. Resolves to the answer sent, or null when none was.
+   */
+  async function answer(kind: 'draw' | 'takeback'): Promise<'accept' | 'decline' | null> {
+    if (offers[kind] !== opponent || answering[kind] || ended) return null;
+    const action = kind === 'draw' ? drawAnswer(lastScore) : 'decline';
+    answering[kind] = true;
+    try {
+      await api.answer(id, seat.token, kind, action);
+      offers = { ...offers, [kind]: null };
+      log(`${kind} offer ${action === 'accept' ? 'accepted' : 'declined'}`);
+      return action;
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 409))
+        log(`${kind} offer not answered: ${e instanceof Error ? e.message : String(e)}`);
+      return null;
+    } finally {
+      answering[kind] = false;
+    }
+  }
+
+  /** Answers what is pending; a draw offer on the bot's turn waits for the search (think). */
+  function answerOffers(): void {
+    void answer('takeback');
+    if (!myTurn()) void answer('draw');
+  }
+
+  /** After the end: the rematch the opponent offers within the wait, accepted; null otherwise. */
+  async function rematch(): Promise<GameOutcome['rematch'] | null> {
+    const wait = new AbortController();
+    const stop = (): void => wait.abort();
+    const timer = setTimeout(stop, options.rematchWaitMs);
+    options.signal.addEventListener('abort', stop);
+    try {
+      for await (const e of api.stream(id, seat.token, wait.signal)) {
+        const offered =
+          e.type === 'state'
+            ? e.game.offers.rematch
+            : e.type === 'offers'
+              ? e.offers.rematch
+              : null;
+        if (offered !== opponent) continue;
+        const agreed = await api.rematch(id, seat.token, 'accept');
+        log('rematch offer accepted');
+        return agreed.rematch ?? null;
+      }
+    } catch (e) {
+      if (!wait.signal.aborted) log(`no rematch: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      clearTimeout(timer);
+      options.signal.removeEventListener('abort', stop);
+      wait.abort();
+    }
+    return null;
   }
 
   function finish(result: string, text: string): void {
@@ -97,6 +171,7 @@ export async function playOnlineGame(
         for await (const e of api.stream(id, seat.token, stream.signal)) {
           if (e.type === 'state') {
             game = e.game;
+            offers = e.game.offers;
             moves = [...e.game.moves];
             clocks = e.game.clocks;
             clockReadAt = Date.now();
@@ -110,10 +185,13 @@ export async function playOnlineGame(
               clockReadAt = Date.now();
             }
             if (game?.status === 'waiting') game = { ...game, status: 'started' };
+          } else if (e.type === 'offers') {
+            offers = e.offers;
           } else if (e.type === 'end') {
             finish(e.result, e.text);
           }
           if (ended) break;
+          answerOffers();
           void think();
         }
       } catch (e) {
@@ -126,5 +204,7 @@ export async function playOnlineGame(
     options.signal.removeEventListener('abort', stopStream);
     await engine?.quit();
   }
-  return ended ?? { id, result: '*', text: 'the bot stopped', plies: moves.length };
+  if (!ended) return { id, result: '*', text: 'the bot stopped', plies: moves.length };
+  const next = options.wantsRematch() && !options.signal.aborted ? await rematch() : null;
+  return next ? { ...ended, rematch: next } : ended;
 }

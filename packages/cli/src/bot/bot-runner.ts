@@ -1,8 +1,8 @@
 /**
  * The bot's loop: it plays the games it is given (`--game`), posts its own challenges
- * (`--challenge`), and accepts open lobby challenges in the variants its engine plays, at most
- * `maxGames` at a time, until `games` games are done or it is stopped (it then leaves cleanly:
- * no new game, engines quit).
+ * (`--challenge`), accepts open lobby challenges in the variants its engine plays and, after a
+ * game, its opponent's rematch offer, at most `maxGames` at a time, until `games` games are done
+ * or it is stopped (it then leaves cleanly: no new game, engines quit).
  */
 import type { CreateGameRequest, GameSummary, Seat } from '@citadel/protocol';
 import { UciEngine } from '../match/uci-client.ts';
@@ -19,6 +19,10 @@ export interface BotSettings {
   readonly games: number;
   /** Accept lobby challenges. */
   readonly accept: boolean;
+  /** Accept the opponent's rematch offer after a game (while more games are wanted). */
+  readonly acceptRematch: boolean;
+  /** How long to wait for that offer after a game. */
+  readonly rematchWaitMs: number;
   /** Only these variants (empty: every variant the engine plays). */
   readonly variants: readonly string[];
   /** Games to join or resume by id first. */
@@ -67,10 +71,13 @@ export async function runBot(
       movetimeMs: s.movetimeMs,
       log: s.log,
       signal,
+      wantsRematch: () => s.acceptRematch && wanted() && !signal.aborted,
+      rematchWaitMs: s.rematchWaitMs,
     })
       .then((outcome) => {
         done.push(outcome);
         s.log(`${id}: ${outcome.result} ${outcome.text} (${outcome.plies} plies)`);
+        if (outcome.rematch) start(outcome.rematch.id, outcome.rematch.seat);
       })
       .catch((e: unknown) => s.log(`${id}: ${e instanceof Error ? e.message : String(e)}`))
       .finally(() => playing.delete(id));

@@ -17,6 +17,8 @@ interface BotOptions {
   readonly maxGames: string;
   readonly games: string;
   readonly accept: boolean;
+  readonly acceptRematch: boolean;
+  readonly rematchWait: string;
   readonly variant: string[];
   readonly game: string[];
   readonly challenge?: string;
@@ -86,6 +88,8 @@ export async function botCommand(o: BotOptions): Promise<void> {
     maxGames: whole(o.maxGames, '--max-games', 1, 64),
     games: whole(o.games, '--games', 0, 1_000_000),
     accept: o.accept,
+    acceptRematch: o.acceptRematch,
+    rematchWaitMs: whole(o.rematchWait, '--rematch-wait', 0, 3600) * 1000,
     variants: o.variant,
     join: o.game,
     challenge: challengeFrom(o),
@@ -122,6 +126,8 @@ export function addBotCommand(program: Command): void {
     .option('--max-games <n>', 'games played at the same time', '1')
     .option('--games <n>', 'stop after this many games (0: never)', '0')
     .option('--no-accept', 'do not accept lobby challenges')
+    .option('--no-accept-rematch', "do not accept the opponent's rematch offer after a game")
+    .option('--rematch-wait <s>', 'seconds to wait for a rematch offer after a game', '20')
     .option('--variant <id>', 'accept only this variant (repeatable)', collect, [])
     .option('--game <id>', 'join or resume this game first (repeatable)', collect, [])
     .option('--challenge <variant>', 'post a lobby challenge in this variant whenever free')
