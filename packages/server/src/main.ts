@@ -1,25 +1,28 @@
 /**
- * `npm start`: the Citadel server with the web app. Environment: PORT (5173), HOST (127.0.0.1),
- * DATABASE_URL (PostgreSQL; otherwise SQLite under CITADEL_DATA or ./data), CITADEL_WEB (the
- * built app's folder; packages/web/dist by default).
+ * `npm start`: the Citadel server with the web app, set up by the environment (config.ts). The
+ * built app is packages/web/dist unless CITADEL_WEB names another folder.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { readConfig } from './config.ts';
 import { startServer } from './server.ts';
 
-const env = process.env;
-const defaultWeb = fileURLToPath(new URL('../../web/dist/', import.meta.url));
-const webRoot = env['CITADEL_WEB'] ?? defaultWeb;
-const port = Number(env['PORT'] ?? '5173');
-const host = env['HOST'] ?? '127.0.0.1';
+const config = readConfig(process.env);
+if (!config.ok) {
+  console.error(`citadel server: ${config.error}`);
+  process.exit(2);
+}
+const c = config.value;
+const webRoot = c.webRoot ?? fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 const server = await startServer({
-  port,
-  host,
-  databaseUrl: env['DATABASE_URL'],
-  dataDir: env['CITADEL_DATA'],
+  port: c.port,
+  host: c.host,
+  databaseUrl: c.databaseUrl,
+  dataDir: c.dataDir,
   webRoot: existsSync(webRoot) ? webRoot : null,
-  logger: env['CITADEL_LOG'] === '1',
+  logger: c.logger,
+  rateLimit: c.rateLimit,
 });
 console.log(`Citadel is running at ${server.url}  (Ctrl+C to stop)`);
 console.log(`  play:  ${server.url}play/tamerlane`);

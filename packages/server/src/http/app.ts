@@ -13,6 +13,7 @@ import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { MAX_BODY_BYTES, MAX_MESSAGE_BYTES } from '@citadel/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { DEFAULT_RATE_LIMIT } from '../config.ts';
 import { Accounts } from '../service/accounts.ts';
 import type { Games } from '../service/games.ts';
 import { installErrorHandler } from './errors.ts';
@@ -54,7 +55,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(rateLimit, { max: o.rateLimit ?? 600, timeWindow: 60_000 });
+  await app.register(rateLimit, { max: o.rateLimit ?? DEFAULT_RATE_LIMIT, timeWindow: 60_000 });
   await app.register(cookie);
   await app.register(websocket, {
     options: { maxPayload: MAX_MESSAGE_BYTES },

@@ -1,0 +1,94 @@
+/**
+ * The server's settings from the environment: defaults, the values taken, and a clear refusal of
+ * a bad one — also by the process itself, which then does not start.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMIT, readConfig } from '../src/config.ts';
+import { startProcess } from './support/process.ts';
+
+describe('readConfig', () => {
+  it('takes the defaults, counting a variable set to nothing as not set', () => {
+    expect(readConfig({ PORT: '', DATABASE_URL: '' })).toEqual({
+      ok: true,
+      value: {
+        port: 5173,
+        host: '127.0.0.1',
+        databaseUrl: undefined,
+        dataDir: undefined,
+        webRoot: undefined,
+        logger: false,
+        rateLimit: DEFAULT_RATE_LIMIT,
+      },
+    });
+  });
+
+  it('reads every variable', () => {
+    const c = readConfig({
+      PORT: '8081',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u@h/citadel',
+      CITADEL_DATA: '/srv/citadel',
+      CITADEL_WEB: '/srv/web',
+      CITADEL_LOG: '1',
+      CITADEL_RATE_LIMIT: '120',
+      UNRELATED: 'x',
+    });
+    expect(c).toEqual({
+      ok: true,
+      value: {
+        port: 8081,
+        host: '0.0.0.0',
+        databaseUrl: 'postgres://u@h/citadel',
+        dataDir: '/srv/citadel',
+        webRoot: '/srv/web',
+        logger: true,
+        rateLimit: 120,
+      },
+    });
+  });
+
+  it('refuses a bad rate limit, port or log switch with the variable named', () => {
+    for (const bad of ['0', '-5', '1.5', 'lots', '10 per minute', '1000001'])
+      expect(readConfig({ CITADEL_RATE_LIMIT: bad })).toEqual({
+        ok: false,
+        error: 'CITADEL_RATE_LIMIT: must be a whole number from 1 to 1000000',
+      });
+    expect(readConfig({ PORT: '70000' })).toMatchObject({ ok: false, error: /^PORT: / });
+    expect(readConfig({ CITADEL_LOG: 'yes' })).toMatchObject({
+      ok: false,
+      error: 'CITADEL_LOG: must be 0 or 1',
+    });
+  });
+});
+
+it('does not start with a bad CITADEL_RATE_LIMIT, and says why', () => {
+  const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+  const r = spawnSync(process.execPath, ['--import', 'tsx', main], {
+    env: { ...process.env, CITADEL_RATE_LIMIT: 'fast', PORT: '0', CITADEL_WEB: '/nonexistent' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(r.status).toBe(2);
+  expect(r.stderr.trim()).toBe(
+    'citadel server: CITADEL_RATE_LIMIT: must be a whole number from 1 to 1000000',
+  );
+  expect(r.stdout).not.toContain('running');
+});
+
+it('limits one address to CITADEL_RATE_LIMIT requests a minute', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'citadel-config-'));
+  const server = await startProcess({ CITADEL_DATA: dir, CITADEL_RATE_LIMIT: '5' });
+  try {
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await fetch(`${server.url}api/lobby`)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  } finally {
+    await server.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
