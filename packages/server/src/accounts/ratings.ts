@@ -2,7 +2,7 @@
  * Glicko-2 ratings per variant (the `glicko2` package): each rated game is its own rating period,
  * as the big chess sites do. New players start at 1500, deviation 350, volatility 0.06.
  */
-import glicko2 from 'glicko2';
+import { Glicko2 } from './glicko2.ts';
 import type { RatingRow } from '../storage/store.ts';
 
 export const START = { rating: 1500, rd: 350, volatility: 0.06 } as const;
@@ -13,7 +13,7 @@ export function rateGame(
   black: RatingRow,
   score: 0 | 0.5 | 1,
 ): [RatingRow, RatingRow] {
-  const system = new glicko2.Glicko2({
+  const system = new Glicko2({
     tau: 0.5,
     rating: START.rating,
     rd: START.rd,
