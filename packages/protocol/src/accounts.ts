@@ -28,3 +28,10 @@ export const accountSchema = z.strictObject({
   ratings: z.record(z.string(), ratingSchema),
 });
 export type Account = z.infer<typeof accountSchema>;
+
+/**
+ * GET /api/accounts/session: the account this browser is signed in as, or null for a guest. It
+ * always answers 200, so a page can ask without a failed request (GET /api/accounts/me is 401).
+ */
+export const sessionSchema = z.strictObject({ account: accountSchema.nullable() });
+export type Session = z.infer<typeof sessionSchema>;

@@ -192,6 +192,13 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
         })
       ).headers,
     );
+    expect((await http.get('/api/accounts/session', undefined, bob)).body).toMatchObject({
+      account: { username: `bob_${suffix}` },
+    });
+    expect(await http.get('/api/accounts/session')).toMatchObject({
+      status: 200,
+      body: { account: null },
+    });
     expect((await http.get('/api/accounts/me', undefined, bob)).body).toMatchObject({
       username: `bob_${suffix}`,
     });

@@ -1,5 +1,5 @@
-/** Account endpoints: register, log in, log out, me, a player's ratings. */
-import { credentialsSchema, usernameSchema } from '@citadel/protocol';
+/** Account endpoints: register, log in, log out, me, the session, a player's ratings. */
+import { credentialsSchema, usernameSchema, type Session } from '@citadel/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Accounts } from '../service/accounts.ts';
 import { HttpError } from '../service/errors.ts';
@@ -30,6 +30,11 @@ export function accountRoutes(app: FastifyInstance, accounts: Accounts, store: S
     const account = await accountOf(accounts, req);
     if (!account) throw new HttpError(401, 'not logged in');
     return accounts.view(account.id, account.username);
+  });
+
+  app.get('/api/accounts/session', async (req): Promise<Session> => {
+    const account = await accountOf(accounts, req);
+    return { account: account ? await accounts.view(account.id, account.username) : null };
   });
 
   app.get('/api/players/:name', async (req) => {

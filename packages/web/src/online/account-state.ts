@@ -1,10 +1,10 @@
 /**
  * Who is signed in in this browser, as the server says (its session cookie is HttpOnly, so only
- * GET /api/accounts/me can tell): read once when the app starts, then changed by signing in, up or
- * out. The header and the online pages follow it.
+ * GET /api/accounts/session can tell): read once when the app starts, then changed by signing in,
+ * up or out. The header and the online pages follow it.
  */
 import type { Account, Credentials } from '@citadel/protocol';
-import { api, ApiError } from './api.ts';
+import { api } from './api.ts';
 
 export type AccountStatus =
   | { readonly kind: 'unknown' }
@@ -31,10 +31,9 @@ export const signedIn = (): Account | null => (status.kind === 'signed-in' ? sta
 
 /** Asks the server once; later calls answer what it said (or what changed since). */
 export function knownAccount(): Promise<AccountStatus> {
-  first ??= api.me().then(
-    (account): AccountStatus => ({ kind: 'signed-in', account }),
-    (e: unknown): AccountStatus =>
-      e instanceof ApiError && e.status === 401 ? { kind: 'guest' } : { kind: 'unreachable' },
+  first ??= api.session().then(
+    ({ account }): AccountStatus => (account ? { kind: 'signed-in', account } : { kind: 'guest' }),
+    (): AccountStatus => ({ kind: 'unreachable' }),
   );
   return first.then((s) => {
     if (status.kind === 'unknown') set(s);

@@ -13,6 +13,7 @@ import {
   lobbyResponseSchema,
   myGamesResponseSchema,
   rematchResponseSchema,
+  sessionSchema,
   type Account,
   type ArchiveQuery,
   type CreateGameRequest,
@@ -93,7 +94,7 @@ export const api = {
     const q = params.toString();
     return call(`/api/archive${q ? `?${q}` : ''}`, archiveResponseSchema);
   },
-  me: () => call('/api/accounts/me', accountSchema),
+  session: () => call('/api/accounts/session', sessionSchema),
   register: (c: Credentials): Promise<Account> =>
     call('/api/accounts/register', accountSchema, { body: c }),
   login: (c: Credentials): Promise<Account> =>
