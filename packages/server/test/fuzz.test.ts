@@ -158,6 +158,20 @@ describe('HTTP endpoints', () => {
     );
   });
 
+  it('answers a random session cookie as a guest: session null, me 401', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string(), async (value) => {
+        const cookie = `citadel_session=${encodeURIComponent(value)}`;
+        const session = await http.get('/api/accounts/session', undefined, cookie);
+        expect(session).toMatchObject({ status: 200, body: { account: null } });
+        const me = await http.get('/api/accounts/me', undefined, cookie);
+        expect(me.status).toBe(401);
+        expectClientError(me.status, me.body);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('refuses a body over the size limit', async () => {
     const r = await http.post('/api/games', JSON.stringify({ variant: 'x'.repeat(20_000) }));
     expect(r.status).toBe(413);
