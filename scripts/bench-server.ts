@@ -12,10 +12,12 @@
  *   options: --db sqlite|postgres|both
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { SimGame, type LoadStats } from './bench-server-players.ts';
 import { postgresAvailable, startCluster, type Cluster } from '@citadel/server/testing';
@@ -57,6 +59,14 @@ const serverScript = join(import.meta.dirname, 'bench-server-process.ts');
 interface Running {
   readonly child: ChildProcess;
   readonly url: string;
+  /** Sends the server process a command (see bench-server-process.ts) and reads its JSON answer. */
+  ask(command: 'measure' | 'report'): Promise<LoopDelay>;
+}
+
+/** Event-loop delay of a process over the measured time, in ms. */
+interface LoopDelay {
+  readonly p99: number;
+  readonly max: number;
 }
 
 function startServerProcess(env: Record<string, string>): Promise<Running> {
@@ -65,14 +75,25 @@ function startServerProcess(env: Record<string, string>): Promise<Running> {
     [...(process.env['BENCH_SERVER_NODE_ARGS']?.split(' ') ?? []), '--import', 'tsx', serverScript],
     {
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['pipe', 'pipe', 'inherit'],
     },
   );
+  // The server's JSON lines answer; anything else it prints (e.g. under --trace-gc) is passed on.
+  const lines = new EventEmitter();
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    if (line.startsWith('{')) lines.emit('json', line);
+    else process.stderr.write(`server: ${line}\n`);
+  });
+  const ask = (command: string): Promise<LoopDelay> =>
+    new Promise((resolve) => {
+      lines.once('json', (line: string) => resolve(JSON.parse(line) as LoopDelay));
+      child.stdin!.write(`${command}\n`);
+    });
   return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.once('line', (line) => {
+    lines.once('json', (line: string) => {
       try {
-        resolve({ child, url: (JSON.parse(line) as { url: string }).url.replace(/\/$/, '') });
+        const url = (JSON.parse(line) as { url: string }).url.replace(/\/$/, '');
+        resolve({ child, url, ask });
       } catch {
         reject(new Error(`the server said: ${line}`));
       }
@@ -133,6 +154,11 @@ async function runOn(label: string, env: Record<string, string>): Promise<void> 
     let baseRss = NaN;
     let baseGames = 0;
     const t0 = performance.now();
+    const progress = setInterval(() => {
+      process.stdout.write(
+        `${label}: ${live.size} games set up after ${((performance.now() - t0) / 1000).toFixed(0)} s\n`,
+      );
+    }, 15_000);
     let next = 0;
     await Promise.all(
       Array.from({ length: Math.min(SETUP_CONCURRENCY, games) }, async () => {
@@ -146,6 +172,7 @@ async function runOn(label: string, env: Record<string, string>): Promise<void> 
         }
       }),
     );
+    clearInterval(progress);
     const setupS = (performance.now() - t0) / 1000;
     const heldRss = rssOf(pid);
     process.stdout.write(
@@ -154,6 +181,9 @@ async function runOn(label: string, env: Record<string, string>): Promise<void> 
     recording = true;
     const cpu0 = process.cpuUsage();
     const serverCpu0 = cpuOf(pid);
+    await server.ask('measure');
+    const playersDelay = monitorEventLoopDelay({ resolution: 5 });
+    playersDelay.enable();
     const start = performance.now();
     let minHeld = Infinity;
     while (performance.now() - start < seconds * 1000) {
@@ -164,6 +194,9 @@ async function runOn(label: string, env: Record<string, string>): Promise<void> 
     const elapsed = (performance.now() - start) / 1000;
     const cpu = process.cpuUsage(cpu0);
     const serverCpu = cpuOf(pid) - serverCpu0;
+    const serverDelay = await server.ask('report');
+    playersDelay.disable();
+    const ms = (ns: number): string => (ns / 1e6).toFixed(0);
     const sorted = stats.latencies.slice().sort((a, b) => a - b);
     const perGame = (heldRss - baseRss) / Math.max(1, live.size - baseGames);
     process.stdout.write(
@@ -173,6 +206,7 @@ async function runOn(label: string, env: Record<string, string>): Promise<void> 
         `  relay latency p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${percentile(sorted, 100).toFixed(1)} ms`,
         `  server memory ${(heldRss / 2 ** 20).toFixed(0)} MiB with the games, ${(perGame / 1024).toFixed(1)} KiB per game`,
         `  server CPU ${serverCpu.toFixed(1)} s (${((serverCpu / elapsed) * 100).toFixed(0)}% of a core, ${((serverCpu * 1000) / Math.max(1, stats.relayed)).toFixed(2)} ms per move); players' CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`,
+        `  event-loop delay p99/max: server ${serverDelay.p99.toFixed(0)}/${serverDelay.max.toFixed(0)} ms, players ${ms(playersDelay.percentile(99))}/${ms(playersDelay.max)} ms`,
         `  refusals ${stats.errors}${stats.lastError ? ` (last: ${stats.lastError})` : ''}`,
       ].join('\n') + '\n',
     );
