@@ -151,7 +151,7 @@ describe('accessibility in chromium', () => {
     await ctx.close();
   });
 
-  it('passes a WCAG contrast audit on the play, rules and analysis pages', async () => {
+  it('passes a WCAG contrast audit on the play, rules (a sample by default) and analysis pages', async () => {
     const all: Array<ContrastFinding & { page: string }> = [];
     const audit = async (page: Page, name: string): Promise<void> => {
       for (const f of await auditContrast(page)) all.push({ ...f, page: name });
@@ -183,8 +183,10 @@ describe('accessibility in chromium', () => {
     const tamerlane = await open('/play/tamerlane');
     await audit(tamerlane, 'play tamerlane');
     await tamerlane.context().close();
-    // Rules pages, with a blocker in the move diagram and a worked example played.
-    for (const id of ['tamerlane', 'tamerlane-full', 'persian-eye', 'persian-princess', 'husun']) {
+    // Rules pages (a sample by default), with a blocker in the move diagram and a worked example
+    // played.
+    const rulesPages = ['tamerlane', 'tamerlane-full', 'persian-eye', 'persian-princess', 'husun'];
+    for (const id of sampleOf(rulesPages, ['tamerlane', 'persian-princess'])) {
       const learn = await open(`/learn/${id}`);
       await learn.locator('.explorer .cb-cell[data-square="h6"]').click();
       await learn.locator('.example-play').first().click();

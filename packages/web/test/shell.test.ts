@@ -9,6 +9,7 @@
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { Position, mulberry32 } from '@citadel/core';
+import { DEEP, sampleOf } from '@citadel/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { auditContrast, type ContrastFinding } from './contrast.ts';
@@ -37,22 +38,57 @@ async function openAt(
   return page;
 }
 
-/** Plays `plies` random legal moves by clicks, two players on one device. */
-async function clickRandomMoves(page: Page, variant: string, plies: number, seed: number) {
+interface LineMove {
+  readonly text: string;
+  readonly from: string;
+  readonly to: string;
+}
+
+/** `plies` random legal moves (no promotions) from the start. */
+function randomLine(variant: string, plies: number, seed: number): LineMove[] {
   const start = Position.start(variant);
   if (!start.ok) throw new Error(start.error);
   const pos = start.value;
   const random = mulberry32(seed);
-  const tops: number[] = [];
+  const line: LineMove[] = [];
   for (let i = 0; i < plies && !pos.outcome(); i++) {
     const legal = pos.legalMoves().filter((m) => !m.promotion);
     const move = legal[Math.floor(random() * legal.length)]!;
+    pos.play(move.text);
+    line.push({ text: move.text, from: move.from, to: move.to });
+  }
+  return line;
+}
+
+/**
+ * Plays `moves`, two players on one device, and returns the board's top after each. The last
+ * `clicked` moves are clicked cell to cell; the ones before are typed into the move box inside
+ * the page, each once the one before is in the list.
+ */
+async function playMoves(page: Page, moves: readonly LineMove[], clicked: number) {
+  const typed = moves.slice(0, Math.max(0, moves.length - clicked)).map((m) => m.text);
+  const tops = await page.evaluate(async (list) => {
+    const input = document.querySelector<HTMLInputElement>('#move-input')!;
+    const out: number[] = [];
+    for (const move of list) {
+      const before = document.querySelectorAll('ol.moves li').length;
+      input.value = move;
+      input.form!.requestSubmit();
+      while (document.querySelectorAll('ol.moves li').length <= before)
+        await new Promise((frame) => requestAnimationFrame(frame));
+      out.push(document.querySelector('.board-host')!.getBoundingClientRect().top);
+    }
+    return out;
+  }, typed);
+  for (const [i, move] of moves.slice(typed.length).entries()) {
     await cell(page, move.from).click();
     await cell(page, move.to).click();
     if (await page.locator('.chooser').count())
       await page.locator('.chooser .choice').first().click();
-    pos.play(move.text);
-    await page.waitForFunction((k) => document.querySelectorAll('ol.moves li').length >= k, i + 1);
+    await page.waitForFunction(
+      (k) => document.querySelectorAll('ol.moves li').length >= k,
+      typed.length + i + 1,
+    );
     tops.push(await boardTop(page));
   }
   return tops;
@@ -70,17 +106,23 @@ describe('the app shell and the play page in chromium', () => {
       const page = await openAt('/play/husun', viewport);
       await page.selectOption('#opponent', 'human');
       const before = await boardTop(page);
-      const tops = await clickRandomMoves(page, 'husun', 20, 3);
+      // By clicks: every ply in the deep tier; by default the last four, over which the list
+      // starts to scroll, the ones before typed.
+      const tops = await playMoves(page, randomLine('husun', 20, 3), DEEP ? 20 : 4);
       expect(tops).toHaveLength(20);
       for (const top of tops) expect(top).toBe(before);
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
-      // The list did scroll: its newest entry is inside its box.
-      const inside = await page.evaluate(() => {
-        const list = document.querySelector('ol.moves')!.getBoundingClientRect();
+      // The list did scroll: it overflows its box, and its newest entry is inside the box.
+      const list = await page.evaluate(() => {
+        const box = document.querySelector('ol.moves')!;
+        const outer = box.getBoundingClientRect();
         const last = document.querySelector('ol.moves li:last-child')!.getBoundingClientRect();
-        return last.top >= list.top - 1 && last.bottom <= list.bottom + 1;
+        return {
+          overflows: box.scrollHeight > box.clientHeight,
+          inside: last.top >= outer.top - 1 && last.bottom <= outer.bottom + 1,
+        };
       });
-      expect(inside).toBe(true);
+      expect(list).toEqual({ overflows: true, inside: true });
       await page.screenshot({ path: join(SHOTS, `shell-20-plies-${viewport.width}.png`) });
       expect(page.errors).toEqual([]);
       await page.context().close();
@@ -172,16 +214,20 @@ describe('the app shell and the play page in chromium', () => {
     await page.context().close();
   });
 
-  it('switches the variant from the header on every page', async () => {
-    const page = await openAt('/learn/tamerlane', DESKTOP, '.cb-cell');
-    for (const [from, to] of [
+  it('switches the variant from the header on every page (a sample by default)', async () => {
+    const switches = [
       ['learn', 'husun'],
       ['play', 'chess'],
       ['analyse', 'shatranj'],
       ['editor', 'persian-eye'],
-    ] as const) {
-      await page.goto(`${web.app.base}/${from}/tamerlane`);
-      await page.waitForSelector('.cb-cell');
+    ] as const;
+    const sample = sampleOf(switches, [switches[0], switches[1]]);
+    const page = await openAt(`/${sample[0]![0]}/tamerlane`, DESKTOP);
+    for (const [i, [from, to]] of sample.entries()) {
+      if (i > 0) {
+        await page.goto(`${web.app.base}/${from}/tamerlane`);
+        await page.waitForSelector('.cb-cell');
+      }
       await page.selectOption('#variant-switcher', to);
       await page.waitForURL(new RegExp(`/${from}/${to}$`));
       await expect(page.locator('#variant-switcher').inputValue()).resolves.toBe(to);
@@ -295,7 +341,8 @@ describe('the app shell and the play page in chromium', () => {
     await page.reload();
     await page.waitForSelector('.cb-cell');
     expect(await look()).toEqual(chosen);
-    // Readable in dark mode: the play page mid-game, home, archive, rules and analysis.
+    // Readable in dark mode: the play page mid-game, then home, archive, rules, analysis and
+    // editor (a sample of them by default).
     const all: Array<ContrastFinding & { page: string }> = [];
     const audit = async (name: string) => {
       for (const f of await auditContrast(page)) all.push({ ...f, page: name });
@@ -304,13 +351,14 @@ describe('the app shell and the play page in chromium', () => {
     await page.selectOption('#opponent', 'human');
     for (const m of ['e4', 'e5', 'Qh5', 'Nc6', 'Bc4', 'Nf6', 'Qxf7#']) await typeMove(page, m);
     await audit('play');
-    for (const [name, path, ready] of [
+    const pages = [
       ['home', '/', '.variant-card .cb-cell'],
       ['archive', '/archive', '.archive-table tbody tr'],
       ['learn', '/learn/tamerlane', '.cb-cell'],
       ['analyse', '/analyse/husun', '.cb-cell'],
       ['editor', '/editor/husun', '.cb-cell'],
-    ] as const) {
+    ] as const;
+    for (const [name, path, ready] of sampleOf(pages, [pages[0], pages[2]])) {
       await page.goto(web.app.base + path);
       await page.waitForSelector(ready);
       await audit(name);
