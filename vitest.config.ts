@@ -18,6 +18,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
+          // A worker runs file after file in one module cache, so the packages and their tables
+          // load once per worker instead of once per file. No test mocks modules or changes
+          // globals; a file's servers and child processes are its own and it closes them.
+          isolate: false,
           include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, BROWSER_SUITES],
         },
