@@ -2,8 +2,9 @@ import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Two projects: the browser suites of the web app share one build of the app, made and served by
- * their global setup (run only when one of them is queued); everything else runs under Node.
+ * Three projects: the browser suites of the web app share one build of the app, made and served by
+ * their global setup (run only when one of them is queued); everything else runs under Node, the
+ * unit tests in shared workers and the suites in a worker per file.
  */
 const BROWSER_SUITES = 'packages/web/test/**/*.test.ts';
 
@@ -18,11 +19,19 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          // A worker runs file after file in one module cache, so the packages and their tables
-          // load once per worker instead of once per file. No test mocks modules or changes
-          // globals; a file's servers and child processes are its own and it closes them.
+          // The unit tests beside the sources: a worker runs file after file in one module cache,
+          // so the packages and their tables load once per worker instead of once per file. None
+          // of them mocks modules or changes globals.
           isolate: false,
-          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The suites that drive processes, servers and engines, each file in a fresh worker.
+          name: 'node-suites',
+          include: ['packages/*/test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, BROWSER_SUITES],
         },
       },
