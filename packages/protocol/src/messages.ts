@@ -40,6 +40,8 @@ export const playedMoveSchema = z.strictObject({
   san: z.string(),
   fen: z.string(),
   clocks: clocksSchema.optional(),
+  /** While the side now to move has yet to make its first move: when the game is aborted. */
+  firstMoveBy: z.number().optional(),
 });
 export type PlayedMove = z.infer<typeof playedMoveSchema>;
 

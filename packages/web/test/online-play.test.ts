@@ -79,15 +79,29 @@ describe('online play', () => {
       () => document.querySelectorAll('.presence-dot.online').length === 2,
     );
     await white.waitForFunction(() => document.title.startsWith('● Your move'));
+    // Until White's first move the server's abort deadline counts down for both players.
+    await white.waitForFunction(() =>
+      /^Make your first move within \d+ s, or the game is aborted\.$/.test(
+        document.querySelector('.first-move-note')?.textContent ?? '',
+      ),
+    );
+    expect(await black.locator('.first-move-note').textContent()).toMatch(
+      /^White has \d+ s to make a first move/,
+    );
+    await black.screenshot({ path: join(SHOTS, 'online-first-move-390.png') });
 
     // Fool's mate: 1. f3 e5 2. g4 Qh4#, black reloading after the first move pair.
     await clickMove(white, 'f2', 'f3');
     await waitForMoves(watcher, 1);
+    await white.waitForFunction(() =>
+      /^Black has \d+ s/.test(document.querySelector('.first-move-note')?.textContent ?? ''),
+    );
     await black.waitForFunction(() => document.title.startsWith('● Your move'));
     await clickMove(black, 'e7', 'e5');
     await waitForMoves(watcher, 2);
     await black.reload();
     await waitForMoves(black, 2);
+    expect(await white.locator('.first-move-note').isHidden()).toBe(true);
     await clickMove(white, 'g2', 'g4');
     await waitForMoves(black, 3);
     await black.screenshot({ path: join(SHOTS, 'online-game-390.png') });

@@ -216,6 +216,7 @@ function move(
     san: played.value.san,
     fen: pos.fen(),
     ...(moveClocks ? { clocks: moveClocks } : {}),
+    ...(next.firstMoveBy !== null ? { firstMoveBy: next.firstMoveBy } : {}),
   });
   if (next.offers.draw !== g.offers.draw || next.offers.takeback !== g.offers.takeback)
     tell.push({ type: 'offers', offers: next.offers });

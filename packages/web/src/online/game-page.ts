@@ -11,6 +11,7 @@ import { COLORS, type ClientMessage, type Color } from '@citadel/protocol';
 import { boardState, createBoard, movesFor, type Board } from '../adapter.ts';
 import { ClockView } from '../clock-view.ts';
 import { h } from '../dom.ts';
+import { FirstMoveNote } from './first-move-note.ts';
 import { MoveChooser } from '../move-chooser.ts';
 import type { PageContext } from '../page-context.ts';
 import { MoveListView } from '../play/move-list-view.ts';
@@ -96,6 +97,7 @@ function showGame(
 
   const status = h('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
   const result = h('div', { class: 'result', role: 'alert', hidden: true });
+  const firstMove = new FirstMoveNote();
   const clockView = new ClockView();
   const topBar = new SeatBar(clockView.top);
   const bottomBar = new SeatBar(clockView.bottom);
@@ -104,6 +106,7 @@ function showGame(
     'section',
     { class: 'board-area online-board', 'aria-label': 'Board' },
     status,
+    firstMove.element,
     topBar.element,
     result,
     boardHost,
@@ -387,6 +390,7 @@ function showGame(
 
   function renderClocks(): void {
     const clocks = g.clocksAt(socket.serverNow());
+    firstMove.render(g.state, g.you, socket.serverNow());
     const live = g.live() && clocks !== null;
     boardArea.classList.toggle('with-clocks', live);
     clockView.render(live ? clocks.times : null, clocks?.running ?? null, orientation());

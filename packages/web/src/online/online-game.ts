@@ -91,8 +91,12 @@ export class OnlineGame {
           if (!this.board.position.play(e.move).ok) return {};
           if (live) this.board.viewPly = e.ply;
         }
+        // A deadline for a first move lasts until the next move, which says the next one if any.
+        const before: GameState = { ...this.state };
+        delete before.firstMoveBy;
         this.state = {
-          ...this.state,
+          ...before,
+          ...(e.firstMoveBy !== undefined ? { firstMoveBy: e.firstMoveBy } : {}),
           status: this.state.status === 'waiting' ? 'started' : this.state.status,
           moves: [...this.state.moves, e.move],
           san: [...this.state.san, e.san],
