@@ -1,5 +1,44 @@
 import { createHash } from 'node:crypto';
+import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+
+/** Text files this small gain nothing from compression. */
+const COMPRESS_FROM_BYTES = 1024;
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
+
+/**
+ * Writes a Brotli (`.br`, best quality) and a gzip (`.gz`) copy beside each built text file, once
+ * per build, so the server sends compressed files without compressing on every request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'citadel-precompress',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (!COMPRESSIBLE.test(file.fileName)) continue;
+        const source = file.type === 'chunk' ? file.code : file.source;
+        const bytes = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
+        if (bytes.length < COMPRESS_FROM_BYTES) continue;
+        this.emitFile({
+          type: 'asset',
+          fileName: `${file.fileName}.br`,
+          source: brotliCompressSync(bytes, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          }),
+        });
+        this.emitFile({
+          type: 'asset',
+          fileName: `${file.fileName}.gz`,
+          source: gzipSync(bytes, { level: 9 }),
+        });
+      }
+    },
+  };
+}
 
 /**
  * Emits `sw.js`, the service worker that makes the app work offline once loaded: it precaches
@@ -13,7 +52,7 @@ function serviceWorker(): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       const files = Object.keys(bundle)
-        .filter((f) => !f.endsWith('.map'))
+        .filter((f) => !/\.(map|br|gz)$/.test(f))
         .sort();
       const urls = ['/', ...files.map((f) => `/${f}`)];
       const version = createHash('sha256').update(urls.join('\n')).digest('hex').slice(0, 12);
@@ -76,7 +115,8 @@ self.addEventListener('fetch', (event) => {
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
-  plugins: [serviceWorker()],
+  // The service worker lists the built files before their compressed copies are added.
+  plugins: [serviceWorker(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -38,6 +38,8 @@ it.skipIf(skip !== null)(skip ? `${title} (${skip})` : title, async () => {
     new SocketClient(`${s.url.replace(/^http/, 'ws')}api/games/${game.id}/socket`);
   const [w, k, watchA, watchB] = [socket(a), socket(b), socket(a), socket(b)];
   await Promise.all([w, k, watchA, watchB].map((c) => c.opened));
+  // Events follow a socket's first state: the spectators have theirs before anyone moves.
+  await Promise.all([watchA.next('state'), watchB.next('state')]);
   w.send({ type: 'auth', token: game.seat.token });
   k.send({ type: 'auth', token: black.token });
   await w.next('state');

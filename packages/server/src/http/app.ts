@@ -73,12 +73,17 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
       root: o.webRoot,
       wildcard: false,
       index: ['index.html'],
+      // The build writes .br and .gz beside each text file (packages/web/vite.config.ts).
+      preCompressed: true,
       cacheControl: false,
-      setHeaders: (res, path) =>
+      setHeaders: (res, path) => {
         res.setHeader(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        ),
+        );
+        // The same path answers in Brotli, gzip or plain by the request's Accept-Encoding.
+        res.setHeader('vary', 'accept-encoding');
+      },
     });
   }
   app.setNotFoundHandler((req, reply) => {
