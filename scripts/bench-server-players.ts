@@ -23,6 +23,7 @@ export interface LoadStats {
 }
 
 const CLOCK = { initial: 3 * 3600, increment: 0 };
+const FIRST_MOVE_WAIT_MS = 20_000;
 
 async function post(base: string, path: string, body: unknown): Promise<unknown> {
   const r = await fetch(base + path, {
@@ -139,7 +140,10 @@ export class SimGame {
   private schedule(): void {
     if (this.ended) return;
     const wait = -Math.log(1 - this.random()) * this.intervalMs;
-    this.timer = setTimeout(() => this.move(), Math.min(wait, this.intervalMs * 5));
+    // A first move comes within the server's 30 s, or the server aborts the game.
+    const cap =
+      this.plies < 2 ? Math.min(FIRST_MOVE_WAIT_MS, this.intervalMs * 5) : this.intervalMs * 5;
+    this.timer = setTimeout(() => this.move(), Math.min(wait, cap));
   }
 
   private move(): void {

@@ -177,8 +177,9 @@ describe('rules page in chromium', () => {
     await full.context().close();
   });
 
-  it('plays the worked examples through the core', async () => {
-    for (const id of ['tamerlane', 'persian-eye', 'husun', 'shatranj'] as const) {
+  it('plays the worked examples through the core (a sample by default)', async () => {
+    const ids = ['tamerlane', 'persian-eye', 'husun', 'shatranj'] as const;
+    for (const id of sampleOf(ids, ['tamerlane', 'persian-eye'])) {
       const page = await open(`/learn/${id}`);
       for (const ex of ruleExamples(VARIANTS[id])) {
         const where = `${id} ${ex.id}`;
