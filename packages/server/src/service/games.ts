@@ -82,6 +82,8 @@ export class Games {
   readonly processId = newToken().slice(0, 12);
   private closed = false;
   private readonly refresher: ReturnType<typeof setInterval>;
+  /** The game version of the whole state each listener was sent on listening. */
+  private readonly stateSent = new WeakMap<Listener, number>();
   /** When each other process was last heard from. */
   private readonly heard = new Map<string, number>();
 
@@ -277,6 +279,7 @@ export class Games {
   async listen(id: string, listener: Listener): Promise<() => void> {
     const live = await this.mustLoad(id, true);
     live.listeners.add(listener);
+    this.stateSent.set(listener, live.record.version);
     listener.send({ type: 'state', game: this.view(live), you: listener.color });
     if (listener.color) void this.publishPresence(live);
     return () => {
@@ -566,12 +569,15 @@ export class Games {
       const fresh = await this.store.getGame(m.id).catch(() => null);
       if (fresh) await this.catchUp(live, fresh).catch(() => undefined);
     }
-    this.deliver(live, m.tell);
+    this.deliver(live, m.version, m.tell);
   }
 
-  private deliver(live: Live, tell: readonly Notice[]): void {
-    for (const n of tell)
-      for (const l of live.listeners)
+  /** Tells the listeners what version `version` changed, except those whose state showed it. */
+  private deliver(live: Live, version: number, tell: readonly Notice[]): void {
+    for (const l of live.listeners) {
+      if (version <= (this.stateSent.get(l) ?? -1)) continue;
+      for (const n of tell)
         l.send(n.type === 'state' ? { type: 'state', game: this.view(live), you: l.color } : n);
+    }
   }
 }
