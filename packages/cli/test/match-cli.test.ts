@@ -59,7 +59,8 @@ describe('citadel match from the command line', () => {
     const r = await run([
       'match',
       ...['--engine1', shuffler, '--engine2', shuffler, '--variant', 'husun10'],
-      ...['--games', '1', '--movetime', '1000', '--pgn', pgn],
+      // A wide margin: this game is about adjudication, and a loaded machine must not flag it.
+      ...['--games', '1', '--movetime', '1000', '--timemargin', '5000', '--pgn', pgn],
     ]);
     expect(r.err).toBe('');
     expect(r.status).toBe(0);
