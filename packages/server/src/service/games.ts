@@ -236,22 +236,15 @@ export class Games {
 
   /** One-line summaries of `records`, with each seated account's rating in the game's variant. */
   async summaries(records: readonly GameRecord[]): Promise<GameSummary[]> {
-    const ids = new Set<number>();
-    for (const g of records)
-      for (const c of COLORS) {
-        const id = g.seats[c]?.accountId;
-        if (id != null) ids.add(id);
-      }
+    const ids = new Set(records.flatMap(seatedAccounts));
     const rows = ids.size ? await this.store.ratings([...ids]) : [];
     const rating = new Map(rows.map((r) => [`${r.accountId} ${r.variant}`, r.rating]));
-    return records.map((g) => {
-      const r: { white?: number; black?: number } = {};
-      for (const c of COLORS) {
-        const id = g.seats[c]?.accountId;
-        if (id != null) r[c] = rating.get(`${id} ${g.variant}`) ?? START.rating;
-      }
-      return gameSummary(g, r);
-    });
+    return records.map((g) =>
+      gameSummary(
+        g,
+        seatRatings(g, (id) => rating.get(`${id} ${g.variant}`)),
+      ),
+    );
   }
 
   /** The record and position of a game, read from storage (for the PGN). */
@@ -332,25 +325,13 @@ export class Games {
 
   private ratingCache = new Map<number, Map<string, number>>();
   private ratingsOf(live: Live): SeatRatings {
-    const r: { white?: number; black?: number } = {};
-    for (const c of ['white', 'black'] as const) {
-      const acc = live.record.seats[c]?.accountId;
-      // An account without a rated game in the variant has the starting rating.
-      const v =
-        acc == null
-          ? undefined
-          : (this.ratingCache.get(acc)?.get(live.record.variant) ?? START.rating);
-      if (v !== undefined) r[c] = v;
-    }
-    return r;
+    const g = live.record;
+    return seatRatings(g, (id) => this.ratingCache.get(id)?.get(g.variant));
   }
 
   /** Reads the ratings of the accounts seated in `g` (or of `accountIds`) into the cache. */
   private async refreshRatings(g: GameRecord | readonly number[]): Promise<void> {
-    const ids =
-      'seats' in g
-        ? [g.seats.white?.accountId, g.seats.black?.accountId].filter((x): x is number => x != null)
-        : g;
+    const ids = 'seats' in g ? seatedAccounts(g) : g;
     if (!ids.length) return;
     for (const row of await this.store.ratings(ids)) {
       let m = this.ratingCache.get(row.accountId);
@@ -580,4 +561,28 @@ export class Games {
         l.send(n.type === 'state' ? { type: 'state', game: this.view(live), you: l.color } : n);
     }
   }
+}
+
+/** The accounts seated in a game (none, one or two). */
+function seatedAccounts(g: GameRecord): number[] {
+  return COLORS.flatMap((c) => {
+    const id = g.seats[c]?.accountId;
+    return id == null ? [] : [id];
+  });
+}
+
+/**
+ * The rating of each seated account in the game's variant, from `ratingOf`; an account without a
+ * rated game in the variant has the starting rating.
+ */
+function seatRatings(
+  g: GameRecord,
+  ratingOf: (accountId: number) => number | undefined,
+): SeatRatings {
+  const r: { white?: number; black?: number } = {};
+  for (const c of COLORS) {
+    const id = g.seats[c]?.accountId;
+    if (id != null) r[c] = ratingOf(id) ?? START.rating;
+  }
+  return r;
 }
