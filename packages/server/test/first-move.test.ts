@@ -13,12 +13,12 @@ import {
   type JoinResponse,
 } from '@citadel/protocol';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { startServer, type RunningServer } from '../src/index.ts';
+import type { RunningServer } from '../src/index.ts';
 import { LocalBus } from '../src/pubsub/bus.ts';
 import { Games } from '../src/service/games.ts';
 import { openStore } from '../src/storage/open.ts';
 import { api } from './support/client.ts';
-import { testBackends } from './support/backends.ts';
+import { startSuiteServer, testBackends } from './support/backends.ts';
 import { startCluster, type Cluster } from './support/postgres.ts';
 
 const DAY = 86_400_000;
@@ -37,13 +37,9 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
 
   const start = async () => {
     await server?.close();
-    server = await startServer({
-      port: 0,
-      host: '127.0.0.1',
+    server = await startSuiteServer({
       databaseUrl: cluster?.url,
       dataDir: dir,
-      webRoot: null,
-      rateLimit: 100_000,
       now: () => Date.now() + shift,
     });
     return api(server.url);

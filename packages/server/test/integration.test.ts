@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CreateGameResponse, GameState, GameSummary, JoinResponse } from '@citadel/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../src/index.ts';
+import type { RunningServer } from '../src/index.ts';
 import { SocketClient, api } from './support/client.ts';
-import { testBackends } from './support/backends.ts';
+import { startSuiteServer, testBackends } from './support/backends.ts';
 import { startCluster, type Cluster } from './support/postgres.ts';
 
 describe.each(testBackends())('on $name', ({ postgres, skip }) => {
@@ -24,14 +24,7 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'citadel-server-'));
     if (postgres) cluster = await startCluster();
-    server = await startServer({
-      port: 0,
-      host: '127.0.0.1',
-      databaseUrl: cluster?.url,
-      dataDir: dir,
-      webRoot: null,
-      rateLimit: 100_000,
-    });
+    server = await startSuiteServer({ databaseUrl: cluster?.url, dataDir: dir });
     http = api(server.url);
     wsBase = server.url.replace(/^http/, 'ws');
   });

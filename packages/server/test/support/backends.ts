@@ -1,4 +1,5 @@
 /** The databases the server's tests run on: SQLite everywhere, PostgreSQL where it can run. */
+import { startServer, type RunningServer } from '../../src/index.ts';
 import { postgresSkipReason } from './postgres.ts';
 
 export interface Backend {
@@ -15,3 +16,23 @@ export const testBackends = (): Backend[] => [
   { name: 'SQLite', postgres: false, skip: null },
   { name: 'PostgreSQL', postgres: true, skip: postgresSkipReason() },
 ];
+
+/**
+ * A server in this process for a suite on one backend: loopback, a free port, no web app, and a
+ * request limit no suite reaches. `now` moves the server's clock (deadlines without waiting).
+ */
+export function startSuiteServer(o: {
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly now?: () => number;
+}): Promise<RunningServer> {
+  return startServer({
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: o.databaseUrl,
+    dataDir: o.dataDir,
+    webRoot: null,
+    rateLimit: 100_000,
+    ...(o.now ? { now: o.now } : {}),
+  });
+}
