@@ -13,7 +13,7 @@ import { sampleOf } from '@citadel/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { auditContrast, type ContrastFinding } from './contrast.ts';
-import { SHOTS, cell, importText, moveTexts, useApp, typeMove } from './harness.ts';
+import { SHOTS, cell, importText, moveTexts, newContext, useApp, typeMove } from './harness.ts';
 
 const web = useApp();
 const open = web.open;
@@ -129,7 +129,7 @@ describe('accessibility in chromium', () => {
   });
 
   it('measures contrast right on known colour pairs', async () => {
-    const ctx = await web.app.browser.newContext();
+    const ctx = await newContext(web.app.browser);
     const page = await ctx.newPage();
     await page.setContent(
       '<body style="margin:0;background:#fff">' +
@@ -221,7 +221,7 @@ describe('accessibility in chromium', () => {
     const want = await colours(light);
     await light.context().close();
     expect(want[2]).toBe('light');
-    const ctx = await web.app.browser.newContext({ colorScheme: 'dark' });
+    const ctx = await newContext(web.app.browser, { colorScheme: 'dark' });
     const dark = await ctx.newPage();
     await dark.goto(`${web.app.base}/learn/tamerlane`);
     await dark.waitForSelector('.cb-cell');

@@ -10,7 +10,7 @@ import { KIND_KEYS, Position, VARIANT_IDS } from '@citadel/core';
 import { sampleOf } from '@citadel/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, startApp, type App } from './harness.ts';
+import { SHOTS, newContext, startApp, type App } from './harness.ts';
 
 let app: App | undefined;
 let browser: Browser;
@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 async function open(path: string, context?: BrowserContext): Promise<Page> {
-  const ctx = context ?? (await browser.newContext({ viewport: { width: 1280, height: 860 } }));
+  const ctx = context ?? (await newContext(browser, { viewport: { width: 1280, height: 860 } }));
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -85,7 +85,7 @@ describe('web app in chromium', () => {
   });
 
   it('draws every variant with the right cells and citadels (a sample by default)', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const context = await newContext(browser, { viewport: { width: 1280, height: 860 } });
     for (const id of sampleOf(VARIANT_IDS, ['tamerlane', 'husun', 'persian-omega'])) {
       const page = await open(`/play/${id}`, context);
       const start = Position.start(id);
@@ -236,7 +236,7 @@ describe('web app in chromium', () => {
   });
 
   it('plays by touch on a phone', async () => {
-    const context = await browser.newContext({
+    const context = await newContext(browser, {
       viewport: { width: 390, height: 844 },
       hasTouch: true,
       isMobile: true,
@@ -264,7 +264,7 @@ describe('web app in chromium', () => {
   });
 
   it('shows the first board quickly', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const context = await newContext(browser, { viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();
     const started = Date.now();
     await page.goto(base + '/play/tamerlane');
@@ -277,7 +277,7 @@ describe('web app in chromium', () => {
 
   it('has a picture for every piece kind, in white and black', async () => {
     for (const kind of KIND_KEYS) expect(DRAWN_KINDS, kind).toContain(kind);
-    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    const context = await newContext(browser, { viewport: { width: 1100, height: 900 } });
     const page = await context.newPage();
     const tile = (kind: string, bg: string): string =>
       `<figure style="margin:0;background:${bg};text-align:center;font:12px sans-serif">` +

@@ -113,7 +113,7 @@ describe('special moves, sounds and offline in chromium', () => {
   });
 
   it('works offline once loaded (service worker)', async () => {
-    const page = await open('/play/husun');
+    const page = await open('/play/husun', { serviceWorkers: 'allow' });
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });

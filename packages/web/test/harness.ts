@@ -6,7 +6,13 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -44,15 +50,44 @@ export async function startApp(): Promise<App> {
 
 export type PageWithErrors = Page & { errors: string[] };
 
-/** A fresh desktop-sized page at `path`, collecting page errors, once the board is drawn. */
-export async function openPage(app: App, path: string): Promise<PageWithErrors> {
-  const ctx = await app.browser.newContext({ viewport: { width: 1280, height: 860 } });
+/**
+ * A fresh browser context: a new profile, without storage or cookies. Its service workers are
+ * blocked unless `options.serviceWorkers` is 'allow': in every fresh profile the app's worker would
+ * fetch and cache the whole build again (a visitor does that once), which costs more than most
+ * tests. Only the offline test needs the worker.
+ */
+export function newContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  return browser.newContext({ serviceWorkers: 'block', ...options });
+}
+
+/** A page in a fresh context (see newContext) that collects its page errors and console errors. */
+export async function newPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<PageWithErrors> {
+  const ctx = await newContext(browser, options);
   const page = (await ctx.newPage()) as PageWithErrors;
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
   page.on('console', (m) => {
     if (m.type() === 'error') page.errors.push(m.text());
   });
+  return page;
+}
+
+/**
+ * A fresh desktop-sized page at `path` (see newPage; `options` add to the context's), once the
+ * board is drawn.
+ */
+export async function openPage(
+  app: App,
+  path: string,
+  options: BrowserContextOptions = {},
+): Promise<PageWithErrors> {
+  const page = await newPage(app.browser, { viewport: { width: 1280, height: 860 }, ...options });
   await page.goto(app.base + path);
   await page.waitForSelector('.cb-cell');
   return page;
@@ -79,7 +114,7 @@ export async function importText(page: Page, text: string): Promise<void> {
  */
 export function useApp(): {
   readonly app: App;
-  readonly open: (path: string) => Promise<PageWithErrors>;
+  readonly open: (path: string, options?: BrowserContextOptions) => Promise<PageWithErrors>;
 } {
   let app: App | undefined;
   beforeAll(async () => {
@@ -96,6 +131,6 @@ export function useApp(): {
     get app() {
       return running();
     },
-    open: (path) => openPage(running(), path),
+    open: (path, options) => openPage(running(), path, options),
   };
 }

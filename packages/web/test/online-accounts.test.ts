@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS } from './harness.ts';
+import { SHOTS, newContext } from './harness.ts';
 import { startOnlineApp, type OnlineApp } from './online-server.ts';
 
 let app: OnlineApp;
@@ -24,7 +24,7 @@ const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
 async function newPage(size: { width: number; height: number }): Promise<Page> {
-  const ctx = await app.browser.newContext({ viewport: size });
+  const ctx = await newContext(app.browser, { viewport: size });
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

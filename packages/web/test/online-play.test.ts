@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS } from './harness.ts';
+import { SHOTS, newContext } from './harness.ts';
 import { startOnlineApp, type OnlineApp } from './online-server.ts';
 
 let app: OnlineApp;
@@ -26,7 +26,7 @@ async function newPage(size: {
   width: number;
   height: number;
 }): Promise<Page & { errors: string[] }> {
-  const ctx: BrowserContext = await app.browser.newContext({ viewport: size });
+  const ctx: BrowserContext = await newContext(app.browser, { viewport: size });
   const page = (await ctx.newPage()) as Page & { errors: string[] };
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));

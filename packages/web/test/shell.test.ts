@@ -13,7 +13,15 @@ import { DEEP, sampleOf } from '@citadel/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { auditContrast, type ContrastFinding } from './contrast.ts';
-import { SHOTS, cell, moveTexts, typeMove, useApp, type PageWithErrors } from './harness.ts';
+import {
+  SHOTS,
+  cell,
+  moveTexts,
+  newPage,
+  typeMove,
+  useApp,
+  type PageWithErrors,
+} from './harness.ts';
 
 const web = useApp();
 
@@ -26,13 +34,7 @@ async function openAt(
   viewport: { width: number; height: number },
   ready = '.cb-cell',
 ): Promise<PageWithErrors> {
-  const ctx = await web.app.browser.newContext({ viewport });
-  const page = (await ctx.newPage()) as PageWithErrors;
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') page.errors.push(m.text());
-  });
+  const page = await newPage(web.app.browser, { viewport });
   await page.goto(web.app.base + path);
   await page.waitForSelector(ready);
   return page;
