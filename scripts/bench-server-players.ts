@@ -1,8 +1,10 @@
 /**
  * Simulated players for the server benchmark: each game is created and joined over HTTP, then
  * both players hold a WebSocket and move at random times (mean `intervalMs` between a game's
- * moves), choosing random legal moves on the rules core. A move's relay latency is the time from
- * one player's send to the opponent's receipt of it. A game that ends is replaced by a new one.
+ * moves), playing one of a few random legal lines made on the rules core beforehand (so that the
+ * players' process holds no position per game and spends its time on the sockets). A move's relay
+ * latency is the time from one player's send to the opponent's receipt of it. A game that ends, or
+ * runs out of its line, is replaced by a new one.
  */
 import { Position, mulberry32 } from '@citadel/core';
 import {
@@ -24,6 +26,29 @@ export interface LoadStats {
 
 const CLOCK = { initial: 3 * 3600, increment: 0 };
 const FIRST_MOVE_WAIT_MS = 20_000;
+const VARIANT = 'tamerlane';
+
+/**
+ * `count` random legal lines of the variant's start position, each up to `maxPlies` long or to the
+ * end of its game, the same for the same seed.
+ */
+export function randomLines(count: number, maxPlies: number, seed: number): string[][] {
+  const random = mulberry32(seed);
+  return Array.from({ length: count }, () => {
+    const start = Position.start(VARIANT, {});
+    if (!start.ok) throw new Error(start.error);
+    const position = start.value;
+    const line: string[] = [];
+    while (line.length < maxPlies && !position.outcome()) {
+      const legal = position.legalMoves();
+      if (legal.length === 0) break;
+      const m = legal[Math.floor(random() * legal.length)]!;
+      position.play(m.text);
+      line.push(m.text);
+    }
+    return line;
+  });
+}
 
 async function post(base: string, path: string, body: unknown): Promise<unknown> {
   const r = await fetch(base + path, {
@@ -61,7 +86,6 @@ class Player {
 
 export class SimGame {
   private readonly players = new Map<'white' | 'black', Player>();
-  private position!: Position;
   private plies = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private sentAt = 0;
@@ -77,24 +101,26 @@ export class SimGame {
     private readonly stats: LoadStats,
     private readonly recording: () => boolean,
     private readonly random: () => number,
+    private readonly line: readonly string[],
   ) {}
 
-  /** Creates, joins and connects a game; resolves once both players hold their seats. */
+  /**
+   * Creates, joins and connects a game that will play `line`; resolves once both players hold
+   * their seats.
+   */
   static async start(
     base: string,
     intervalMs: number,
     stats: LoadStats,
     recording: () => boolean,
     seed: number,
+    line: readonly string[],
   ): Promise<SimGame> {
     const made = createGameResponseSchema.parse(
-      await post(base, '/api/games', { variant: 'tamerlane', clock: CLOCK, color: 'white' }),
+      await post(base, '/api/games', { variant: VARIANT, clock: CLOCK, color: 'white' }),
     );
     const joined = joinResponseSchema.parse(await post(base, `/api/games/${made.id}/join`, {}));
-    const g = new SimGame(base, made.id, intervalMs, stats, recording, mulberry32(seed));
-    const start = Position.start('tamerlane', {});
-    if (!start.ok) throw new Error(start.error);
-    g.position = start.value;
+    const g = new SimGame(base, made.id, intervalMs, stats, recording, mulberry32(seed), line);
     const authed = new Promise<void>((resolve) => (g.whenAuthed = resolve));
     for (const seat of [made.seat, joined.seat]) {
       g.players.set(
@@ -147,16 +173,18 @@ export class SimGame {
   }
 
   private move(): void {
-    const legal = this.position.legalMoves();
-    if (legal.length === 0 || this.position.outcome()) return;
-    const m = legal[Math.floor(this.random() * legal.length)]!;
-    this.position.play(m.text);
+    const text = this.line[this.plies];
+    if (text === undefined) {
+      // The line is played out without an end the server announced: a new game takes its place.
+      this.finish();
+      return;
+    }
     const mover = this.plies % 2 === 0 ? 'white' : 'black';
     this.sentPly = this.plies + 1;
     this.sentAt = performance.now();
     this.players
       .get(mover)!
-      .ws.send(JSON.stringify({ type: 'move', move: m.text, ply: this.plies }));
+      .ws.send(JSON.stringify({ type: 'move', move: text, ply: this.plies }));
   }
 
   private finish(): void {

@@ -19,13 +19,16 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { SimGame, type LoadStats } from './bench-server-players.ts';
+import { SimGame, randomLines, type LoadStats } from './bench-server-players.ts';
 import { postgresAvailable, startCluster, type Cluster } from '@citadel/server/testing';
 
 const MAX_GAMES = 10_000;
 const MAX_SECONDS = 600;
 /** Games being set up at once during the ramp-up. */
 const SETUP_CONCURRENCY = 32;
+/** The random lines the games play (game n plays line n mod LINES), and their longest length. */
+const LINES = 64;
+const LINE_PLIES = 300;
 
 const { values } = parseArgs({
   options: {
@@ -55,6 +58,7 @@ if (!['sqlite', 'postgres', 'both'].includes(dbChoice)) {
 }
 
 const serverScript = join(import.meta.dirname, 'bench-server-process.ts');
+const lines = randomLines(LINES, LINE_PLIES, 1);
 
 interface Running {
   readonly child: ChildProcess;
@@ -136,7 +140,8 @@ async function runOn(label: string, env: Record<string, string>): Promise<void> 
   let setupFailures = 0;
   const open = async (): Promise<void> => {
     try {
-      const g = await SimGame.start(server.url, intervalMs, stats, () => recording, seed++);
+      const line = lines[seed % LINES]!;
+      const g = await SimGame.start(server.url, intervalMs, stats, () => recording, seed++, line);
       live.add(g);
       g.onEnded = () => {
         live.delete(g);

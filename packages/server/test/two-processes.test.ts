@@ -1,9 +1,12 @@
 /**
  * Two server processes on one PostgreSQL: each player and a spectator connect to a different
- * process, and moves, offers and the end reach everyone through LISTEN/NOTIFY.
+ * process, and moves, offers and the end reach everyone through LISTEN/NOTIFY. Also the bus itself:
+ * a message reaches its own process at once and every other process once.
  */
 import type { CreateGameResponse, JoinResponse } from '@citadel/protocol';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { BusMessage } from '../src/pubsub/bus.ts';
+import { openPostgresBus } from '../src/pubsub/postgres-bus.ts';
 import { SocketClient, api } from './support/client.ts';
 import { postgresSkipReason, startCluster, type Cluster } from './support/postgres.ts';
 import { startProcess, type ServerProcess } from './support/process.ts';
@@ -88,4 +91,35 @@ it.skipIf(skip !== null)(skip ? `${title} (${skip})` : title, async () => {
   ]);
   expect(stateA.body).toEqual(expect.objectContaining({ status: 'ended', result: '0-1' }));
   expect(stateB.body['moves']).toEqual(stateA.body['moves']);
+});
+
+const busTitle = 'the bus hands a message to its own process at once and to each other one once';
+it.skipIf(skip !== null)(skip ? `${busTitle} (${skip})` : busTitle, async () => {
+  const [one, two] = await Promise.all([
+    openPostgresBus(cluster.url),
+    openPostgresBus(cluster.url),
+  ]);
+  try {
+    // Only this test's messages: the server processes publish on the same channel.
+    const ours = (m: BusMessage) => 'process' in m && m.process.startsWith('bus-test');
+    const heard = { one: [] as BusMessage[], two: [] as BusMessage[] };
+    one.subscribe((m) => void (ours(m) && heard.one.push(m)));
+    two.subscribe((m) => void (ours(m) && heard.two.push(m)));
+    const message: BusMessage = { kind: 'presence-ask', id: 'g1', process: 'bus-test-1' };
+    const published = one.publish(message);
+    // Its own process has it before the database is involved.
+    expect(heard.one).toEqual([message]);
+    await published;
+    await expect.poll(() => heard.two).toEqual([message]);
+    const last: BusMessage = { kind: 'alive', process: 'bus-test-2' };
+    await two.publish(last);
+    expect(heard.two).toEqual([message, last]);
+    await expect.poll(() => heard.one.length).toBe(2);
+    // Its own notification, come back through PostgreSQL, is not handed over a second time.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(heard.one).toEqual([message, last]);
+    expect(heard.two).toEqual([message, last]);
+  } finally {
+    await Promise.all([one.close(), two.close()]);
+  }
 });
