@@ -6,11 +6,24 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const SHOTS = join(HERE, '..', 'test-results');
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+/** True when the tests save screenshots: in the deep tier (CITADEL_DEEP=1) or with CITADEL_SHOTS=1. */
+export const SAVE_SHOTS =
+  process.env['CITADEL_DEEP'] === '1' || process.env['CITADEL_SHOTS'] === '1';
+
+/**
+ * Saves a screenshot of `target` (a page, or one element) as SHOTS/<name>, for people to look at;
+ * no test reads it. Only when SAVE_SHOTS: elsewhere it does nothing, since encoding the pictures
+ * costs the default tier CPU for no check.
+ */
+export async function shot(target: Page | Locator, name: string): Promise<void> {
+  if (SAVE_SHOTS) await target.screenshot({ path: join(SHOTS, name) });
+}
 
 export interface BoardBrowser {
   readonly browser: Browser;

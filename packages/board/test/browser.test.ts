@@ -3,11 +3,10 @@
  * with the right button, premoves, themes and dark mode, and zoom. Screenshots go to
  * `packages/board/test-results/`.
  */
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Entry from './browser-entry.ts';
-import { SHOTS, startBoardBrowser, type BoardBrowser } from './browser-harness.ts';
+import { shot, startBoardBrowser, type BoardBrowser } from './browser-harness.ts';
 
 declare global {
   var CB: typeof Entry;
@@ -134,7 +133,7 @@ describe('board in chromium', () => {
     );
     expect(await page.locator('.cb-shapes .cb-auto').count()).toBe(1);
     expect(await shapes()).toHaveLength(3);
-    await page.screenshot({ path: join(SHOTS, 'board-arrows.png') });
+    await shot(page, 'board-arrows.png');
     await cell(page, 'j5').click();
     expect(await shapes()).toEqual([]);
     expect(await page.locator('.cb-shapes .cb-auto').count()).toBe(1);
@@ -166,7 +165,7 @@ describe('board in chromium', () => {
     await cell(page, 'e5').click();
     expect(await page.evaluate(() => mounted.board.premove())).toEqual({ from: 'e3', to: 'e5' });
     expect(await page.locator('.cb-premove').count()).toBe(2);
-    await page.screenshot({ path: join(SHOTS, 'board-premove.png') });
+    await shot(page, 'board-premove.png');
     // A new position keeps the premove; the app clears it when it plays it.
     await page.evaluate(() =>
       mounted.board.set({ ...mounted.state, lastMove: { from: 'e10', to: 'e9' } }),
@@ -233,7 +232,7 @@ describe('board in chromium', () => {
     await page.evaluate(() => mounted.board.setAppearance({ pieces: 'ivory-crimson' }));
     expect(await fill()).not.toBe(classic);
     await page.evaluate(() => mounted.board.setAppearance({ pieces: 'classic' }));
-    // One screenshot per theme, light then dark, side by side.
+    // Every theme, light then dark, each with its screenshot (see shot).
     for (const dark of [false, true])
       for (const t of await page.evaluate(() => CB.BOARD_THEMES.map((x) => x.id))) {
         await page.evaluate(
@@ -243,9 +242,7 @@ describe('board in chromium', () => {
           },
           [t, dark] as const,
         );
-        await page.locator('#host').screenshot({
-          path: join(SHOTS, `board-theme-${t}${dark ? '-dark' : ''}.png`),
-        });
+        await shot(page.locator('#host'), `board-theme-${t}${dark ? '-dark' : ''}.png`);
       }
     expect(await light()).not.toBe(green);
     expect(page.errors).toEqual([]);
@@ -278,7 +275,7 @@ describe('board in chromium', () => {
         .evaluate((e) => ({ w: e.scrollWidth, c: e.clientWidth, l: e.scrollLeft }));
     const s = await scroll();
     expect(s.w).toBeGreaterThan(s.c);
-    await page.screenshot({ path: join(SHOTS, 'board-zoom-phone.png') });
+    await shot(page, 'board-zoom-phone.png');
     // The keyboard brings a cell out of view into view by scrolling the board, not the page.
     await cell(page, 'b1').focus();
     for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight');

@@ -7,13 +7,12 @@
  * a dark-preferring browser gets the dark mode until the player chooses the light one, which the
  * last test checks. Screenshots: packages/web/test-results/a11y-*.png.
  */
-import { join } from 'node:path';
 import { Position, VARIANT_IDS } from '@citadel/core';
 import { sampleOf } from '@citadel/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { auditContrast, type ContrastFinding } from './contrast.ts';
-import { SHOTS, cell, importText, moveTexts, newContext, useApp, typeMove } from './harness.ts';
+import { shot, cell, importText, moveTexts, newContext, useApp, typeMove } from './harness.ts';
 
 const web = useApp();
 const open = web.open;
@@ -123,7 +122,7 @@ describe('accessibility in chromium', () => {
     expect(live.role === 'alert' || live.live === 'assertive' || live.live === 'polite').toBe(true);
     // The status line is a polite live region too.
     await expect(page.locator('.status').getAttribute('aria-live')).resolves.toBe('polite');
-    await page.screenshot({ path: join(SHOTS, 'a11y-chess-result.png') });
+    await shot(page, 'a11y-chess-result.png');
     expect(page.errors).toEqual([]);
     await page.context().close();
   });
@@ -199,7 +198,7 @@ describe('accessibility in chromium', () => {
       timeout: 20_000,
     });
     await audit(analyse, 'analyse tamerlane');
-    await analyse.screenshot({ path: join(SHOTS, 'a11y-analyse.png') });
+    await shot(analyse, 'a11y-analyse.png');
     await analyse.context().close();
 
     expect(all.length).toBeGreaterThan(300);

@@ -2,10 +2,9 @@
  * The analysis board in chromium: the engine's best lines (one depth at a time, sorted, distinct
  * first moves). Screenshots: packages/web/test-results/analyse-*.png.
  */
-import { join } from 'node:path';
 import { sampleOf } from '@citadel/testing';
 import { describe, expect, it } from 'vitest';
-import { SHOTS, cell, useApp } from './harness.ts';
+import { shot, cell, useApp } from './harness.ts';
 
 const web = useApp();
 
@@ -59,7 +58,7 @@ describe('analysis board lines', () => {
       }));
       expect(last.status).toMatch(new RegExp(`^Depth ${last.depth} — done`));
       expect(last.count).toBe(3);
-      await page.screenshot({ path: join(SHOTS, `analyse-lines-${variant}.png`) });
+      await shot(page, `analyse-lines-${variant}.png`);
       expect(page.errors).toEqual([]);
       await page.context().close();
     });
@@ -103,9 +102,9 @@ describe('game review', () => {
     expect(await page.locator('.cb-shape').count()).toBe(1);
     // A game keeps its PGN in the address.
     expect(page.url()).toContain('pgn=');
-    await page.screenshot({ path: join(SHOTS, 'analyse-review.png') });
+    await shot(page, 'analyse-review.png');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: join(SHOTS, 'analyse-review-phone.png'), fullPage: true });
+    await shot(page, 'analyse-review-phone.png', { fullPage: true });
     expect(page.errors).toEqual([]);
     await page.context().close();
   });
@@ -131,11 +130,9 @@ describe('game review', () => {
     expect(await page.locator('#analyse-fen').inputValue()).toMatch(
       /^rnbqkbnr\/pppp1ppp\/8\/4p3\/4P3\/5N2\/PPPP1PPP\/RNBQKB1R b /,
     );
-    await page.screenshot({ path: join(SHOTS, 'analyse-variations.png') });
+    await shot(page, 'analyse-variations.png');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page
-      .locator('.moves-box')
-      .screenshot({ path: join(SHOTS, 'analyse-variations-phone.png') });
+    await shot(page.locator('.moves-box'), 'analyse-variations-phone.png');
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Export PGN' }).click();
     expect(await page.locator('#export-text').inputValue()).toContain(

@@ -4,13 +4,12 @@
  * packages/web/test-results/.
  * Chromium is required: without it these tests fail (install: apt-get install -y chromium).
  */
-import { join } from 'node:path';
 import { DRAWN_KINDS, pieceSvg } from '@citadel/board';
 import { KIND_KEYS, Position, VARIANT_IDS } from '@citadel/core';
 import { sampleOf } from '@citadel/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, newContext, startApp, type App } from './harness.ts';
+import { shot, newContext, startApp, type App } from './harness.ts';
 
 let app: App | undefined;
 let browser: Browser;
@@ -97,7 +96,7 @@ describe('web app in chromium', () => {
       // Coordinates on every rank and file.
       expect(await page.locator('.cb-ranks span').count(), id).toBe(geo.ranks);
       expect(await page.locator('.cb-files span').count(), id).toBe(geo.files);
-      await page.screenshot({ path: join(SHOTS, `play-${id}.png`) });
+      await shot(page, `play-${id}.png`);
       expect(errorsOf(page), id).toEqual([]);
       await page.close();
     }
@@ -123,7 +122,7 @@ describe('web app in chromium', () => {
     );
     expect(await page.locator('#array').inputValue()).toBe('feminine');
     expect(await page.locator('.note').textContent()).toContain('reconstructed');
-    await page.screenshot({ path: join(SHOTS, 'tamerlane-feminine.png') });
+    await shot(page, 'tamerlane-feminine.png');
     await page.context().close();
   });
 
@@ -139,7 +138,7 @@ describe('web app in chromium', () => {
     // Click-click: pawn of kings g3-g4.
     await cell(page, 'g3').click();
     expect(await page.locator('.cb-target').count()).toBeGreaterThan(0);
-    await page.screenshot({ path: join(SHOTS, 'tamerlane-selected.png') });
+    await shot(page, 'tamerlane-selected.png');
     await cell(page, 'g4').click();
     await waitForMoves(page, 2);
     // The engine's reply slid into place.
@@ -155,7 +154,7 @@ describe('web app in chromium', () => {
       'f4 white pawn of generals',
     );
     await page.waitForTimeout(300);
-    await page.screenshot({ path: join(SHOTS, 'tamerlane-after-moves.png') });
+    await shot(page, 'tamerlane-after-moves.png');
     const before = await page.locator('ol.moves li').allTextContents();
 
     await page.reload();
@@ -165,7 +164,7 @@ describe('web app in chromium', () => {
     await expect(cell(page, 'g4').getAttribute('aria-label')).resolves.toBe(
       'g4 white pawn of kings',
     );
-    await page.screenshot({ path: join(SHOTS, 'tamerlane-restored.png') });
+    await shot(page, 'tamerlane-restored.png');
 
     // Navigation: back one move with the arrow key, then forward again.
     await page.locator('body').click({ position: { x: 5, y: 5 } });
@@ -201,11 +200,11 @@ describe('web app in chromium', () => {
     await expect(page.locator('.result').textContent()).resolves.toBe('checkmate: Black wins');
     await page.waitForTimeout(300);
     expect(await page.locator('.cb-check').count()).toBe(1);
-    await page.screenshot({ path: join(SHOTS, 'chess-mate.png') });
+    await shot(page, 'chess-mate.png');
     await page.getByRole('button', { name: 'Flip' }).click();
     expect(await page.locator('.cb-ranks span').first().textContent()).toBe('1');
     expect(await page.locator('.cb-files span').first().textContent()).toBe('h');
-    await page.screenshot({ path: join(SHOTS, 'chess-mate-flipped.png') });
+    await shot(page, 'chess-mate-flipped.png');
     await page.context().close();
   });
 
@@ -228,7 +227,7 @@ describe('web app in chromium', () => {
     await cell(page, 'a8').click();
     const choices = page.locator('.chooser .choice');
     expect(await choices.allTextContents()).toEqual(['Queen', 'Rook', 'Bishop', 'Knight']);
-    await page.screenshot({ path: join(SHOTS, 'chess-promotion.png') });
+    await shot(page, 'chess-promotion.png');
     await choices.nth(3).click();
     expect(await page.locator('ol.moves li').last().textContent()).toBe('bxa8=N');
     await expect(cell(page, 'a8').getAttribute('aria-label')).resolves.toBe('a8 white knight');
@@ -242,7 +241,7 @@ describe('web app in chromium', () => {
       isMobile: true,
     });
     const page = await open('/play/husun', context);
-    await page.screenshot({ path: join(SHOTS, 'phone-husun.png'), fullPage: true });
+    await shot(page, 'phone-husun.png', { fullPage: true });
     const cdp = await context.newCDPSession(page);
     const a = (await cell(page, 'e3').boundingBox())!;
     const b = (await cell(page, 'e4').boundingBox())!;
@@ -258,7 +257,7 @@ describe('web app in chromium', () => {
     await waitForMoves(page, 2);
     expect(await page.locator('ol.moves li').first().textContent()).toBe('e4');
     await page.waitForTimeout(300);
-    await page.screenshot({ path: join(SHOTS, 'phone-husun-after-touch.png'), fullPage: true });
+    await shot(page, 'phone-husun-after-touch.png', { fullPage: true });
     expect(errorsOf(page)).toEqual([]);
     await context.close();
   });
@@ -286,14 +285,14 @@ describe('web app in chromium', () => {
       `<style>svg{width:64px;height:64px}body{margin:8px;display:grid;grid-template-columns:repeat(8,1fr);gap:6px}</style>` +
         KIND_KEYS.map((k, i) => tile(k, i % 2 ? '#c79f6b' : '#efe0c0')).join(''),
     );
-    await page.screenshot({ path: join(SHOTS, 'pieces.png'), fullPage: true });
+    await shot(page, 'pieces.png', { fullPage: true });
     await context.close();
   });
 
   it('shows the rules page', async () => {
     const page = await open('/learn/tamerlane-full');
     expect(await page.locator('.piece-pick').count()).toBeGreaterThan(10);
-    await page.screenshot({ path: join(SHOTS, 'learn-tamerlane-full.png'), fullPage: true });
+    await shot(page, 'learn-tamerlane-full.png', { fullPage: true });
     await page.context().close();
   });
 });

@@ -5,12 +5,11 @@
  * any more. A King beside its own Tamerlane citadel gets no note and may not enter it.
  * Screenshots: packages/web/test-results/citadel-draw-*.png.
  */
-import { join } from 'node:path';
 import { Position } from '@citadel/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { diagramFen } from '../src/diagram-fen.ts';
-import { SHOTS, cell, importText, moveTexts, useApp, type PageWithErrors } from './harness.ts';
+import { shot, cell, importText, moveTexts, useApp, type PageWithErrors } from './harness.ts';
 
 const web = useApp();
 const open = web.open;
@@ -42,7 +41,7 @@ describe('citadel draw on the play page in chromium', () => {
     await expect(cell(page, 'a9').getAttribute('aria-label')).resolves.toBe(
       'a9 black citadel, empty, move here',
     );
-    await page.screenshot({ path: join(SHOTS, 'citadel-draw-note.png') });
+    await shot(page, 'citadel-draw-note.png');
     await cell(page, 'a9').click();
     // The core's verdict, shown as the result, in the move list and the status line.
     const core = Position.fromFen('tamerlane', fen('tamerlane', pieces));
@@ -60,7 +59,7 @@ describe('citadel draw on the play page in chromium', () => {
     await expect(cell(page, 'a9').getAttribute('aria-label')).resolves.toBe(
       'a9 black citadel, white king',
     );
-    await page.screenshot({ path: join(SHOTS, 'citadel-draw-result.png') });
+    await shot(page, 'citadel-draw-result.png');
     expect(page.errors).toEqual([]);
     await page.context().close();
   });

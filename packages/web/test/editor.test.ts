@@ -4,11 +4,10 @@
  * moved and removed, the side to move chosen, illegal setups refused with the core's reason, and
  * the accepted position analysed or played. Screenshots: packages/web/test-results/editor-*.png.
  */
-import { join } from 'node:path';
 import { Position, compileRuleset, setupFromPieces, validateSetup } from '@citadel/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SHOTS, cell, moveTexts, useApp } from './harness.ts';
+import { shot, cell, moveTexts, useApp } from './harness.ts';
 
 const web = useApp();
 const open = web.open;
@@ -57,7 +56,7 @@ describe('position editor in chromium', () => {
     const inCheck = coreReason('chess', { e1: 'K', e8: 'k', e4: 'R' }, 'white');
     expect(inCheck).toBe('the side not to move (Black) is in check');
     expect(await verdict(page)).toBe(`Not a legal position: ${inCheck}`);
-    await page.screenshot({ path: join(SHOTS, 'editor-refused-check.png') });
+    await shot(page, 'editor-refused-check.png');
     await page.getByRole('radio', { name: 'Black' }).check();
     expect(await verdict(page)).toBe('Black to move — a legal position');
     // A pawn on its own back rank, then removed with the Remove tool.
@@ -81,7 +80,7 @@ describe('position editor in chromium', () => {
     const fen = '4k3/p7/8/8/3R4/8/8/4K3 b - - 0 1';
     expect(await page.locator('#editor-fen').inputValue()).toBe(fen);
     expect(decodeURIComponent(page.url())).toContain(`/editor/chess?fen=${fen}`);
-    await page.screenshot({ path: join(SHOTS, 'editor-legal.png') });
+    await shot(page, 'editor-legal.png');
 
     await page.getByRole('button', { name: 'Analyse this position' }).click();
     await page.waitForURL(/\/analyse\/chess\?fen=/);
@@ -113,7 +112,7 @@ describe('position editor in chromium', () => {
     expect(await verdict(page)).toBe(
       'Not a legal position: White Rook cannot stand on a9 (only King, Prince, Adventitious King may stand on a citadel)',
     );
-    await page.screenshot({ path: join(SHOTS, 'editor-refused-citadel.png') });
+    await shot(page, 'editor-refused-citadel.png');
     await page.getByRole('button', { name: 'Analyse this position' }).click();
     expect(await page.locator('.editor-refusal').textContent()).toMatch(/^Refused: White Rook/);
     // A position of its own: kings and two pawns of rooks, one too many.
@@ -130,7 +129,7 @@ describe('position editor in chromium', () => {
     expect(await verdict(page)).toBe('Black to move — a legal position');
     const fen = await page.locator('#editor-fen').inputValue();
     expect(fen).toBe('*11*/6k5*/*11*/*9p[p]1*/*11*/*11*/*1P[R]9*/*11*/*5K6/*11* b Ss - 0 1');
-    await page.screenshot({ path: join(SHOTS, 'editor-tamerlane.png') });
+    await shot(page, 'editor-tamerlane.png');
 
     await page.getByRole('button', { name: 'Play from here' }).click();
     await page.waitForURL(/\/play\/tamerlane$/);
@@ -154,7 +153,7 @@ describe('analysis board promotion', () => {
     await cell(page, 'b8').click();
     const choices = page.locator('.chooser .choice');
     expect(await choices.allTextContents()).toEqual(['Queen', 'Rook', 'Bishop', 'Knight']);
-    await page.screenshot({ path: join(SHOTS, 'editor-analyse-promotion.png') });
+    await shot(page, 'editor-analyse-promotion.png');
     // Escape closes it without a move.
     await page.keyboard.press('Escape');
     expect(await page.locator('.chooser').count()).toBe(0);

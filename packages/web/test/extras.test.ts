@@ -6,9 +6,8 @@
  * packages/web/test-results/extras-*.png.
  */
 import type { Page } from 'playwright-core';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SHOTS, cell, importText, moveTexts, useApp, typeMove } from './harness.ts';
+import { shot, cell, importText, moveTexts, useApp, typeMove } from './harness.ts';
 
 const CASTLING_FEN =
   'f*********f/*r3k3r*/*ppppppppp*/*9*/*9*/*9*/*9*/*9*/*PPPPPPPPP*/*R3K3R*/F*********F w KQkq - 0 1';
@@ -31,7 +30,7 @@ describe('special moves, sounds and offline in chromium', () => {
     await expect(special(page).locator('[data-special="castling"]').textContent()).resolves.toMatch(
       /^Castling: .*i2/,
     );
-    await page.screenshot({ path: join(SHOTS, 'extras-castling.png') });
+    await shot(page, 'extras-castling.png');
     await cell(page, 'i2').click();
     expect(await moveTexts(page)).toEqual(['O-O']);
     await expect(special(page).isHidden()).resolves.toBe(true);
@@ -48,7 +47,7 @@ describe('special moves, sounds and offline in chromium', () => {
     await cell(rdv, 'g2').click();
     const rdvText = (await special(rdv).locator('[data-special="rendezvous"]').textContent()) ?? '';
     expect(rdvText).toMatch(/^Rendezvous: once per game/);
-    await rdv.screenshot({ path: join(SHOTS, 'extras-rendezvous.png') });
+    await shot(rdv, 'extras-rendezvous.png');
     await cell(rdv, 'h2').click();
     expect(await moveTexts(rdv)).toHaveLength(1);
     expect((await moveTexts(rdv))[0]).toContain('<>h2');
@@ -62,7 +61,7 @@ describe('special moves, sounds and offline in chromium', () => {
     await cell(tam, 'b10').click();
     const relText = (await special(tam).locator('[data-special="relocation"]').textContent()) ?? '';
     expect(relText).toMatch(/^Pawn of pawns' relocation: /);
-    await tam.screenshot({ path: join(SHOTS, 'extras-relocation.png') });
+    await shot(tam, 'extras-relocation.png');
     await cell(tam, 'c5').click();
     expect(await moveTexts(tam)).toEqual(['P@c5']);
     expect(tam.errors).toEqual([]);
@@ -92,7 +91,7 @@ describe('special moves, sounds and offline in chromium', () => {
     await expect(page.locator('.sound-toggle').textContent()).resolves.toContain('Muted');
     await typeMove(page, 'Qh4#');
     expect(await log()).toEqual(['end-']);
-    await page.screenshot({ path: join(SHOTS, 'extras-sound-muted.png') });
+    await shot(page, 'extras-sound-muted.png');
     await page.locator('.sound-toggle').click();
     expect(await page.evaluate(() => localStorage.getItem('citadel.muted'))).toBe(null);
     // Capture and check, sound on.
@@ -124,7 +123,7 @@ describe('special moves, sounds and offline in chromium', () => {
     // Another route, also from the cache.
     await page.goto(web.app.base + '/learn/tamerlane');
     await page.waitForSelector('h1, h2');
-    await page.screenshot({ path: join(SHOTS, 'extras-offline.png') });
+    await shot(page, 'extras-offline.png');
     expect(page.errors.filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
     await page.context().close();
   });

@@ -7,12 +7,11 @@
  * Built into a temporary folder so it can run beside browser.test.ts. Screenshots:
  * packages/web/test-results/features-*.png.
  */
-import { join } from 'node:path';
 import { Position, mulberry32, parsePgn } from '@citadel/core';
 import { sampleSize } from '@citadel/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SHOTS, cell, moveTexts, useApp, typeMove } from './harness.ts';
+import { shot, cell, moveTexts, useApp, typeMove } from './harness.ts';
 
 /** Tamerlane: White king g1 in check from the rook on g5, knight b2, king-swap right. */
 const SWAP_FEN = '*11*/6k5*/*11*/*11*/*11*/*5r5*/*11*/*11*/*N11/*5K5* w S - 0 1';
@@ -52,7 +51,7 @@ describe('play tools and analysis in chromium', () => {
     const why = node.value.clone().play('g4g6');
     expect(why.ok).toBe(false);
     expect(error).toBe(why.ok ? '' : why.error);
-    await page.screenshot({ path: join(SHOTS, 'features-typed-move-error.png') });
+    await shot(page, 'features-typed-move-error.png');
 
     // Export PGN: the whole game, readable back by the core.
     await page.getByRole('button', { name: 'PGN' }).click();
@@ -60,7 +59,7 @@ describe('play tools and analysis in chromium', () => {
     expect(pgn).toContain('[Variant "tamerlane"]');
     const parsed = parsePgn(pgn);
     expect(parsed.ok && parsed.value.moves.map((m) => m.san)).toEqual(['g4', 'g7']);
-    await page.screenshot({ path: join(SHOTS, 'features-export-pgn.png') });
+    await shot(page, 'features-export-pgn.png');
     const download = page.waitForEvent('download');
     await page.locator('.io-dialog').getByRole('button', { name: 'Download' }).click();
     expect((await download).suggestedFilename()).toMatch(/^citadel-tamerlane-.*\.pgn$/);
@@ -76,7 +75,7 @@ describe('play tools and analysis in chromium', () => {
     await page.locator('.io-dialog').getByRole('button', { name: 'Load' }).click();
     const importError = (await page.locator('.import-error').textContent()) ?? '';
     expect(importError).toMatch(/^PGN: line 3, column 13: move 3 'Qz99'/);
-    await page.screenshot({ path: join(SHOTS, 'features-import-error.png') });
+    await shot(page, 'features-import-error.png');
     await page.locator('.io-dialog').getByRole('button', { name: 'Cancel' }).click();
     expect(await moveTexts(page)).toEqual(['g4', 'g7']);
     // A broken FEN too.
@@ -122,7 +121,7 @@ describe('play tools and analysis in chromium', () => {
     await expect(
       page.locator('.special-info [data-special="king swap"]').textContent(),
     ).resolves.toMatch(/^King swap: once per game, .* because it is in check/);
-    await page.screenshot({ path: join(SHOTS, 'features-king-swap-offered.png') });
+    await shot(page, 'features-king-swap-offered.png');
     await cell(page, 'b2').click();
     expect(await moveTexts(page)).toEqual(['K<>b2']);
     await expect(cell(page, 'b2').getAttribute('aria-label')).resolves.toBe('b2 white king');
@@ -143,7 +142,7 @@ describe('play tools and analysis in chromium', () => {
     await page.waitForFunction(() => document.querySelectorAll('.cb-hint').length === 2);
     const status = (await page.locator('.status').textContent()) ?? '';
     expect(status).toMatch(/hint: \S+/);
-    await page.screenshot({ path: join(SHOTS, 'features-hint.png') });
+    await shot(page, 'features-hint.png');
     const from = await page
       .locator('.cb-hint[aria-label*="hint: move this piece"]')
       .getAttribute('data-square');
@@ -183,12 +182,12 @@ describe('play tools and analysis in chromium', () => {
     );
     expect(white).toBe('0:04.0');
     await page.waitForFunction(() => document.querySelectorAll('ol.moves li').length >= 2);
-    await page.screenshot({ path: join(SHOTS, 'features-clocks.png') });
+    await shot(page, 'features-clocks.png');
     // Then White waits until the flag falls.
     await page.waitForSelector('.result:not([hidden])', { timeout: 10_000 });
     expect(await page.locator('.result').textContent()).toBe("White's time ran out: Black wins");
     expect(await page.locator('.clock-white .clock-time').textContent()).toBe('0:00.0');
-    await page.screenshot({ path: join(SHOTS, 'features-flag.png') });
+    await shot(page, 'features-flag.png');
     expect(page.errors).toEqual([]);
     await page.context().close();
   });
@@ -235,7 +234,7 @@ describe('play tools and analysis in chromium', () => {
       if (!r.ok) throw new Error(r.error);
       seen.push(await engineClock());
     }
-    await page.screenshot({ path: join(SHOTS, 'features-engine-clock.png') });
+    await shot(page, 'features-engine-clock.png');
     const result = (await page.locator('.result').isVisible())
       ? await page.locator('.result').textContent()
       : null;
@@ -274,7 +273,7 @@ describe('play tools and analysis in chromium', () => {
     const share = Number(await page.locator('.eval-bar').getAttribute('aria-valuenow'));
     expect(share).toBeGreaterThan(20);
     expect(share).toBeLessThan(80);
-    await page.screenshot({ path: join(SHOTS, 'features-analyse.png') });
+    await shot(page, 'features-analyse.png');
     // A move on the analysis board: the URL follows, the lines start over for the new position.
     await cell(page, 'g1').click();
     await cell(page, 'f3').click();
@@ -291,7 +290,7 @@ describe('play tools and analysis in chromium', () => {
     await page.waitForSelector('.cb-cell');
     await page.waitForFunction(() => document.querySelector('.line-score')?.textContent === '#−1');
     expect(await page.locator('.eval-bar').getAttribute('aria-valuenow')).toBe('0');
-    await page.screenshot({ path: join(SHOTS, 'features-analyse-mate.png') });
+    await shot(page, 'features-analyse-mate.png');
     expect(page.errors).toEqual([]);
     await page.context().close();
   });
@@ -349,7 +348,7 @@ describe('play tools and analysis in chromium', () => {
     );
     expect(result).toMatch(/(wins|draw)/);
     expect(await page.locator('.status').textContent()).toBe('Game over');
-    await page.screenshot({ path: join(SHOTS, 'features-full-game.png') });
+    await shot(page, 'features-full-game.png');
     expect(page.errors).toEqual([]);
     await page.context().close();
   });

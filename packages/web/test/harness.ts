@@ -6,11 +6,13 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEEP } from '@citadel/testing';
 import {
   chromium,
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Locator,
   type Page,
 } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -18,6 +20,26 @@ import { afterAll, beforeAll, inject } from 'vitest';
 const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const SHOTS = join(WEB, 'test-results');
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+/** True when the tests save their screenshots: in the deep tier, or with CITADEL_SHOTS=1. */
+export const SAVE_SHOTS = DEEP || process.env['CITADEL_SHOTS'] === '1';
+
+/**
+ * Saves a screenshot of `target` (a page, or one element) as SHOTS/<name>, for people to look at;
+ * no test reads it. Only in the deep tier (CITADEL_DEEP=1) or with CITADEL_SHOTS=1 set: elsewhere
+ * it does nothing, since encoding the pictures costs the default tier CPU for no check.
+ * `fullPage` applies to a page only.
+ */
+export async function shot(
+  target: Page | Locator,
+  name: string,
+  options: { readonly fullPage?: boolean } = {},
+): Promise<void> {
+  if (!SAVE_SHOTS) return;
+  const path = join(SHOTS, name);
+  if ('mainFrame' in target) await target.screenshot({ path, ...options });
+  else await target.screenshot({ path });
+}
 
 export interface App {
   readonly browser: Browser;

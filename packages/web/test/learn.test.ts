@@ -6,7 +6,6 @@
  * move through the core and show the result; house rules carry a visible badge. Screenshots:
  * packages/web/test-results/learn-*.png.
  */
-import { join } from 'node:path';
 import { Position, VARIANTS, VARIANT_IDS } from '@citadel/core';
 import { sampleOf } from '@citadel/testing';
 import type { Page } from 'playwright-core';
@@ -15,7 +14,7 @@ import { legend } from '../src/adapter.ts';
 import { diagramFen } from '../src/diagram-fen.ts';
 import { movePiece, startExplorer, toggleBlocker } from '../src/move-explorer.ts';
 import { ruleExamples } from '../src/rule-examples.ts';
-import { SHOTS, useApp } from './harness.ts';
+import { shot, useApp } from './harness.ts';
 
 const web = useApp();
 const open = web.open;
@@ -98,10 +97,8 @@ describe('rules page in chromium', () => {
     view = must(toggleBlocker(view, 'l4', 'black'));
     expect(await marked(page)).toEqual(sorted(view.destinations));
     expect(await page.locator('.explorer-status').textContent()).toMatch(/1 of them a capture/);
-    await page.screenshot({ path: join(SHOTS, 'learn-tamerlane-giraffe-blocked.png') });
-    await page
-      .locator('.learn-moves')
-      .screenshot({ path: join(SHOTS, 'learn-tamerlane-explorer.png') });
+    await shot(page, 'learn-tamerlane-giraffe-blocked.png');
+    await shot(page.locator('.learn-moves'), 'learn-tamerlane-explorer.png');
 
     // The picket keeps the blockers; an enemy on its first diagonal cell stops that line.
     await page.locator('.piece-pick[data-kind="picket"]').click();
@@ -155,10 +152,8 @@ describe('rules page in chromium', () => {
     expect(await marked(page)).toEqual(sorted(view.destinations));
     expect(await marked(page)).not.toContain('i9');
     expect(view.captures).toEqual(['h8']);
-    await page.screenshot({ path: join(SHOTS, 'learn-persian-princess-blocked.png') });
-    await page
-      .locator('.learn-moves')
-      .screenshot({ path: join(SHOTS, 'learn-persian-explorer.png') });
+    await shot(page, 'learn-persian-princess-blocked.png');
+    await shot(page.locator('.learn-moves'), 'learn-persian-explorer.png');
     await page.context().close();
 
     const full = await open('/learn/tamerlane-full');
@@ -221,9 +216,7 @@ describe('rules page in chromium', () => {
         // The king swap diagram shows the King in check before the swap.
         expect(await page.locator('.example[data-example="king-swap"] .cb-check').count()).toBe(1);
       }
-      await page
-        .locator('.learn-special')
-        .screenshot({ path: join(SHOTS, `learn-${id}-examples.png`) });
+      await shot(page.locator('.learn-special'), `learn-${id}-examples.png`);
       expect(page.errors, id).toEqual([]);
       await page.context().close();
     }

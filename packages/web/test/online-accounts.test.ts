@@ -6,10 +6,9 @@
  * the rating change, the profile lists the rating and the game, and "My games" on the first device
  * finds the game after logging in there again, where her account holds her seat for a rematch.
  */
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, newContext } from './harness.ts';
+import { shot, newContext } from './harness.ts';
 import { startOnlineApp, type OnlineApp } from './online-server.ts';
 
 let app: OnlineApp;
@@ -62,7 +61,7 @@ describe('accounts', () => {
     await first.getByRole('button', { name: 'Create one' }).click();
     await submitCredentials(first, 'ann', 'short');
     await dialogSays(first, 'A password has at least 8 characters.');
-    await first.screenshot({ path: join(SHOTS, 'accounts-register-error-1280.png') });
+    await shot(first, 'accounts-register-error-1280.png');
     await submitCredentials(first, 'ann', 'correct horse');
     await signedInAs(first, 'ann');
     await first.locator('.account-name').click();
@@ -96,7 +95,7 @@ describe('accounts', () => {
     await bob.getByRole('button', { name: 'Create one' }).click();
     await submitCredentials(bob, 'Ann', 'battery staple');
     await dialogSays(bob, 'The name Ann is taken.');
-    await bob.screenshot({ path: join(SHOTS, 'accounts-name-taken-390.png') });
+    await shot(bob, 'accounts-name-taken-390.png');
     await submitCredentials(bob, 'bob', 'battery staple');
     await bob.waitForURL(`${app.base}/game/${id}`);
 
@@ -116,8 +115,8 @@ describe('accounts', () => {
     const gain = await ann.locator('.rating-diff.up').textContent();
     expect(gain).toMatch(/^ \+\d+$/);
     expect(await bob.locator('.rating-diff.down').textContent()).toBe(gain!.replace('+', '−'));
-    await ann.screenshot({ path: join(SHOTS, 'accounts-rated-end-1280.png') });
-    await bob.screenshot({ path: join(SHOTS, 'accounts-rated-end-390.png') });
+    await shot(ann, 'accounts-rated-end-1280.png');
+    await shot(bob, 'accounts-rated-end-390.png');
 
     // Ann's profile: her rating in chess after one game, and the game.
     await ann.locator('.account-name').click();
@@ -127,7 +126,7 @@ describe('accounts', () => {
     const rating = 1500 + Number(gain!.trim().slice(1));
     await expect(chess.locator('td').first().textContent()).resolves.toBe(`${rating}?`);
     await ann.locator(`.player-page li[data-game="${id}"]`).waitFor();
-    await ann.screenshot({ path: join(SHOTS, 'accounts-profile-1280.png') });
+    await shot(ann, 'accounts-profile-1280.png');
 
     // Back on the first device (no seat of that game kept there), "My games" finds it after login.
     await first.locator('.sign-in-button').click();
@@ -137,7 +136,7 @@ describe('accounts', () => {
     await first.locator('.account-links').getByRole('link', { name: 'My games' }).click();
     await first.locator(`ul[aria-label="My finished games"] li[data-game="${id}"]`).waitFor();
     await first.setViewportSize(PHONE);
-    await first.screenshot({ path: join(SHOTS, 'accounts-my-games-390.png'), fullPage: true });
+    await shot(first, 'accounts-my-games-390.png', { fullPage: true });
 
     // There her account holds her seat: she asks for a rematch and plays in it.
     await first

@@ -5,10 +5,9 @@
  * board, the second reloading mid-game; the spectator sees every move. Then a rematch is agreed
  * and drawn by agreement with the game page's buttons, and the lobby takes a challenge with one click.
  */
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, newContext } from './harness.ts';
+import { shot, newContext } from './harness.ts';
 import { startOnlineApp, type OnlineApp } from './online-server.ts';
 
 let app: OnlineApp;
@@ -61,7 +60,7 @@ describe('online play', () => {
     expect(link).toBe(white.url());
     await white.waitForSelector('.cb-cell');
     expect(await white.locator('.status').textContent()).toContain('Waiting for an opponent');
-    await white.screenshot({ path: join(SHOTS, 'online-waiting-1280.png') });
+    await shot(white, 'online-waiting-1280.png');
 
     const black = await newPage(PHONE);
     await black.goto(link);
@@ -88,7 +87,7 @@ describe('online play', () => {
     expect(await black.locator('.first-move-note').textContent()).toMatch(
       /^White has \d+ s to make a first move/,
     );
-    await black.screenshot({ path: join(SHOTS, 'online-first-move-390.png') });
+    await shot(black, 'online-first-move-390.png');
 
     // Fool's mate: 1. f3 e5 2. g4 Qh4#, black reloading after the first move pair.
     await clickMove(white, 'f2', 'f3');
@@ -104,7 +103,7 @@ describe('online play', () => {
     expect(await white.locator('.first-move-note').isHidden()).toBe(true);
     await clickMove(white, 'g2', 'g4');
     await waitForMoves(black, 3);
-    await black.screenshot({ path: join(SHOTS, 'online-game-390.png') });
+    await shot(black, 'online-game-390.png');
     await clickMove(black, 'd8', 'h4');
     for (const page of [white, black, watcher]) {
       await waitForMoves(page, 4);
@@ -112,7 +111,7 @@ describe('online play', () => {
       expect(await page.locator('.result').textContent()).toMatch(/checkmate/i);
     }
     expect(await movesShown(watcher)).toEqual(['f3', 'e5', 'g4', 'Qh4#']);
-    await white.screenshot({ path: join(SHOTS, 'online-game-over-1280.png') });
+    await shot(white, 'online-game-over-1280.png');
 
     // Rematch, then a draw by agreement, through the buttons.
     await white.getByRole('button', { name: 'Rematch' }).click();
@@ -143,7 +142,7 @@ describe('online play', () => {
     await guest.goto(`${app.base}/lobby`);
     const row = guest.locator(`li[data-game="${id}"]`);
     await row.waitFor();
-    await guest.screenshot({ path: join(SHOTS, 'online-lobby-390.png') });
+    await shot(guest, 'online-lobby-390.png');
     await row.getByRole('button', { name: 'Accept' }).click();
     await guest.waitForURL(`${app.base}/game/${id}`);
     await host.waitForFunction(
@@ -153,7 +152,7 @@ describe('online play', () => {
     const lobbyView = await newPage(DESKTOP);
     await lobbyView.goto(`${app.base}/lobby`);
     await lobbyView.waitForSelector('.game-list li');
-    await lobbyView.screenshot({ path: join(SHOTS, 'online-lobby-1280.png') });
+    await shot(lobbyView, 'online-lobby-1280.png');
     expect(host.errors.concat(guest.errors)).toEqual([]);
   });
 });

@@ -5,11 +5,10 @@
  * tree, the exported PGN's `Rules` tag and the address follow the switch, and the editor judges
  * and hands on the position under it. Screenshots: packages/web/test-results/rule-switches-*.png.
  */
-import { join } from 'node:path';
 import { Position, parsePgn } from '@citadel/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SHOTS, useApp } from './harness.ts';
+import { shot, useApp } from './harness.ts';
 
 const web = useApp();
 const SWITCH = '#rule-omega-rendezvous';
@@ -53,7 +52,7 @@ describe('rule switches in chromium', () => {
     expect(parsed.ok && parsed.value.options.rules).toEqual({ 'omega-rendezvous': 'off' });
     // The game's address carries the Rules tag, so a reload keeps the switch.
     expect(decodeURIComponent(page.url())).toContain('[Rules "omega-rendezvous=off"]');
-    await page.screenshot({ path: join(SHOTS, 'rule-switches-analyse.png') });
+    await shot(page, 'rule-switches-analyse.png');
     await page.reload();
     await page.waitForSelector(SWITCH);
     expect(await page.locator(SWITCH).inputValue()).toBe('off');
@@ -85,7 +84,7 @@ describe('rule switches in chromium', () => {
       .poll(async () => (await page.locator('#editor-fen').inputValue()).split(' ')[2])
       .toBe('KQkq');
     expect(decodeURIComponent(page.url())).toContain('rules=omega-rendezvous=off');
-    await page.screenshot({ path: join(SHOTS, 'rule-switches-editor.png') });
+    await shot(page, 'rule-switches-editor.png');
 
     await page.getByRole('button', { name: 'Analyse this position' }).click();
     await page.waitForURL(/\/analyse\/persian-omega\?/);

@@ -7,14 +7,13 @@
  * move-list font whose l is no I.
  */
 import { get } from 'node:http';
-import { join } from 'node:path';
 import { Position, mulberry32 } from '@citadel/core';
 import { DEEP, sampleOf } from '@citadel/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { auditContrast, type ContrastFinding } from './contrast.ts';
 import {
-  SHOTS,
+  shot,
   cell,
   moveTexts,
   newPage,
@@ -125,7 +124,7 @@ describe('the app shell and the play page in chromium', () => {
         };
       });
       expect(list).toEqual({ overflows: true, inside: true });
-      await page.screenshot({ path: join(SHOTS, `shell-20-plies-${viewport.width}.png`) });
+      await shot(page, `shell-20-plies-${viewport.width}.png`);
       expect(page.errors).toEqual([]);
       await page.context().close();
     });
@@ -140,7 +139,7 @@ describe('the app shell and the play page in chromium', () => {
     await page.getByRole('button', { name: 'Resign' }).click();
     const dialog = page.getByRole('dialog', { name: 'Resign this game?' });
     await dialog.waitFor();
-    await page.screenshot({ path: join(SHOTS, 'shell-confirm-resign.png') });
+    await shot(page, 'shell-confirm-resign.png');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.locator('.result').isHidden()).resolves.toBe(true);
     await page.getByRole('button', { name: 'New game' }).click();
@@ -166,7 +165,7 @@ describe('the app shell and the play page in chromium', () => {
     }
     await expect(page.locator('h1').textContent()).resolves.toMatch(/Citadel/);
     await expect(page.locator('.resume').isHidden()).resolves.toBe(true);
-    await page.screenshot({ path: join(SHOTS, 'shell-home-390.png'), fullPage: true });
+    await shot(page, 'shell-home-390.png', { fullPage: true });
     const husun = page.locator('.variant-card[data-variant="husun"]');
     await husun.getByRole('link', { name: 'Rules' }).click();
     await page.waitForURL(/\/learn\/husun$/);
@@ -201,7 +200,7 @@ describe('the app shell and the play page in chromium', () => {
     await expect(page.locator('.not-found-what').textContent()).resolves.toBe(
       'There is no variant "xiangqi" in Citadel.',
     );
-    await page.screenshot({ path: join(SHOTS, 'shell-not-found.png') });
+    await shot(page, 'shell-not-found.png');
     await page.goto(`${web.app.base}/play/tamerlane?array=paris`);
     await page.waitForSelector('.cb-cell');
     await expect(page.locator('.page-notice').textContent()).resolves.toMatch(
@@ -257,7 +256,7 @@ describe('the app shell and the play page in chromium', () => {
     const mate = rows.nth(1);
     await expect(mate.getAttribute('data-result')).resolves.toBe('0-1');
     await expect(mate.textContent()).resolves.toMatch(/Chess.*A friend.*0-1.*2/);
-    await page.screenshot({ path: join(SHOTS, 'shell-archive-1280.png') });
+    await shot(page, 'shell-archive-1280.png');
     // Its PGN, then its review on the analysis board.
     await mate.getByRole('button', { name: 'PGN' }).click();
     const pgn = await page.locator('#export-text').inputValue();
@@ -348,7 +347,7 @@ describe('the app shell and the play page in chromium', () => {
     const all: Array<ContrastFinding & { page: string }> = [];
     const audit = async (name: string) => {
       for (const f of await auditContrast(page)) all.push({ ...f, page: name });
-      await page.screenshot({ path: join(SHOTS, `shell-dark-${name}-1280.png`) });
+      await shot(page, `shell-dark-${name}-1280.png`);
     };
     await page.selectOption('#opponent', 'human');
     for (const m of ['e4', 'e5', 'Qh5', 'Nc6', 'Bc4', 'Nf6', 'Qxf7#']) await typeMove(page, m);
@@ -368,7 +367,7 @@ describe('the app shell and the play page in chromium', () => {
     await page.setViewportSize(PHONE);
     await page.goto(`${web.app.base}/play/tamerlane`);
     await page.waitForSelector('.cb-cell');
-    await page.screenshot({ path: join(SHOTS, 'shell-dark-play-390.png'), fullPage: true });
+    await shot(page, 'shell-dark-play-390.png', { fullPage: true });
     const failing = all.filter((f) => f.ratio < f.required);
     const line = (f: (typeof all)[number]): string =>
       `${f.page}: ${f.where} "${f.text}" ${f.fg} on ${f.bg} = ${f.ratio} (needs ${f.required})`;
@@ -430,7 +429,7 @@ describe('the app shell and the play page in chromium', () => {
     await page.getByRole('button', { name: 'Zoom' }).click();
     expect(await cellWidth()).toBeGreaterThanOrEqual(44);
     await expect(page.evaluate(() => window.scrollX)).resolves.toBe(0);
-    await page.screenshot({ path: join(SHOTS, 'shell-zoom-390.png') });
+    await shot(page, 'shell-zoom-390.png');
     // A desktop board is large enough: no zoom offered.
     await page.setViewportSize(DESKTOP);
     await page.evaluate(() => window.dispatchEvent(new Event('resize')));
@@ -542,7 +541,7 @@ describe('the app shell and the play page in chromium', () => {
     const position = await page.locator('#share-position').inputValue();
     const gameLink = await page.locator('#share-game').inputValue();
     expect(position).toMatch(/\/analyse\/chess\?fen=/);
-    await page.screenshot({ path: join(SHOTS, 'shell-share-1280.png') });
+    await shot(page, 'shell-share-1280.png');
     await page.goto(gameLink);
     await page.waitForSelector('.cb-cell');
     await expect(cell(page, 'f3').getAttribute('aria-label')).resolves.toMatch(/white knight/);
