@@ -21,9 +21,10 @@ const open = web.open;
 
 /**
  * Moves played against the engine's 12-second clock: an engine ignoring the clock (3 s a move at
- * level 10) would flag within four; the full game length in the deep tier.
+ * level 10) would flag within four, so six show it by default; the full game length in the deep
+ * tier.
  */
-const ENGINE_CLOCK_MOVES = sampleSize(12, 25);
+const ENGINE_CLOCK_MOVES = sampleSize(6, 25);
 
 async function setValue(page: Page, selector: string, value: string): Promise<void> {
   await page.locator(selector).evaluate((el: HTMLInputElement | HTMLSelectElement, v) => {
@@ -303,7 +304,7 @@ describe('play tools and analysis in chromium', () => {
     const node = Position.start('shatranj');
     if (!node.ok) throw new Error(node.error);
     const pos = node.value;
-    const MAX_MOVES = sampleSize(20, 90);
+    const MAX_MOVES = sampleSize(10, 90);
     let ended = false;
     for (let n = 0; n < MAX_MOVES; n++) {
       // Wait for the engine's answer (or the end).
