@@ -4,7 +4,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 /**
  * Three projects: the browser suites of the web app share one build of the app, made and served by
  * their global setup (run only when one of them is queued); everything else runs under Node, the
- * unit tests in shared workers and the suites in a worker per file.
+ * unit tests and the suites each in shared workers.
  */
 const BROWSER_SUITES = 'packages/web/test/**/*.test.ts';
 
@@ -29,8 +29,11 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The suites that drive processes, servers and engines, each file in a fresh worker.
+          // The suites that drive processes, servers and engines: they too share a worker's module
+          // cache file after file (none mocks modules or leaves a global changed; each starts and
+          // stops its own servers and processes).
           name: 'node-suites',
+          isolate: false,
           include: ['packages/*/test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, BROWSER_SUITES],
         },
@@ -39,6 +42,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
+          // One worker's module cache for file after file, as above (each file starts its own browser).
+          isolate: false,
           include: [BROWSER_SUITES],
           globalSetup: ['packages/web/test/global-setup.ts'],
         },
