@@ -200,7 +200,7 @@ export class Board {
       layout,
       state.pieces,
       state.lastMove,
-      opts.animate === true && !relayout ? (this.options.animationMs ?? 220) : 0,
+      opts.animate === true && !relayout ? this.animationMs() : 0,
       this.dropped,
     );
     this.dropped = null;
@@ -268,6 +268,12 @@ export class Board {
     this.element.style.setProperty('--cb-zoom', String(factor));
     this.element.classList.toggle('cb-zoomed', factor > 1);
     this.element.scrollLeft = left * this.element.scrollWidth;
+  }
+
+  /** How long a moved piece slides (see BoardOptions.animationMs). */
+  private animationMs(): number {
+    if (this.options.animationMs !== undefined) return this.options.animationMs;
+    return globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 0 : 220;
   }
 
   /** The width in CSS pixels of one cell as drawn now (0 before the board is on the page). */

@@ -72,7 +72,10 @@ export interface BoardOptions {
   readonly onHover?: (square: string | null, piece: BoardPiece | null) => void;
   /** Accessible name of the board. */
   readonly label?: string;
-  /** Animation length in ms (0 = none). */
+  /**
+   * Animation length in ms (0 = none). Unset: 220 ms, or none when the visitor's system asks for
+   * reduced motion (the `prefers-reduced-motion: reduce` media feature).
+   */
   readonly animationMs?: number;
   /**
    * The user set a premove (from `premoveTargets`), or cancelled it (null: a press on a cell

@@ -26,7 +26,13 @@ afterAll(async () => {
 });
 
 async function open(path: string, context?: BrowserContext): Promise<Page> {
-  const ctx = context ?? (await newContext(browser, { viewport: { width: 1280, height: 860 } }));
+  // These pages move pieces as a visitor without a reduced-motion wish sees them: sliding.
+  const ctx =
+    context ??
+    (await newContext(browser, {
+      viewport: { width: 1280, height: 860 },
+      reducedMotion: 'no-preference',
+    }));
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -178,6 +184,24 @@ describe('web app in chromium', () => {
     expect(await moveCount(page)).toBe(2);
     expect(errorsOf(page)).toEqual([]);
     await page.context().close();
+  });
+
+  it('keeps the pieces from sliding for a visitor who asks for reduced motion', async () => {
+    const context = await newContext(browser, {
+      viewport: { width: 1280, height: 860 },
+      reducedMotion: 'reduce',
+    });
+    const page = await open('/play/chess', context);
+    await page.selectOption('#opponent', 'human');
+    await cell(page, 'e2').click();
+    await cell(page, 'e4').click();
+    await waitForMoves(page, 1);
+    await expect(cell(page, 'e4').getAttribute('aria-label')).resolves.toBe('e4 white pawn');
+    expect(
+      await page.evaluate(() => (window as unknown as { animations: number }).animations),
+    ).toBe(0);
+    expect(errorsOf(page)).toEqual([]);
+    await context.close();
   });
 
   it('moves by keyboard between two players and ends a game with the core outcome text', async () => {

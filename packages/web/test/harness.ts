@@ -76,13 +76,15 @@ export type PageWithErrors = Page & { errors: string[] };
  * A fresh browser context: a new profile, without storage or cookies. Its service workers are
  * blocked unless `options.serviceWorkers` is 'allow': in every fresh profile the app's worker would
  * fetch and cache the whole build again (a visitor does that once), which costs more than most
- * tests. Only the offline test needs the worker.
+ * tests. Only the offline test needs the worker. It asks for reduced motion unless
+ * `options.reducedMotion` says otherwise, so pieces do not slide and spinners stand still (frames
+ * a test does not look at); the tests of the slides themselves ask for 'no-preference'.
  */
 export function newContext(
   browser: Browser,
   options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({ serviceWorkers: 'block', ...options });
+  return browser.newContext({ serviceWorkers: 'block', reducedMotion: 'reduce', ...options });
 }
 
 /** A page in a fresh context (see newContext) that collects its page errors and console errors. */
