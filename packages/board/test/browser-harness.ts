@@ -5,12 +5,13 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_PATH, chromiumArgs } from '@citadel/testing';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const SHOTS = join(HERE, '..', 'test-results');
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const CHROMIUM = CHROMIUM_PATH;
 
 /** True when the tests save screenshots: in the deep tier (CITADEL_DEEP=1) or with CITADEL_SHOTS=1. */
 export const SAVE_SHOTS =
@@ -54,7 +55,7 @@ export async function startBoardBrowser(): Promise<BoardBrowser> {
   mkdirSync(SHOTS, { recursive: true });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    args: chromiumArgs(),
   });
   return {
     browser,

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEEP } from '@citadel/testing';
+import { CHROMIUM_PATH, DEEP, chromiumArgs } from '@citadel/testing';
 import {
   chromium,
   type Browser,
@@ -19,7 +19,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 
 const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const SHOTS = join(WEB, 'test-results');
-export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+export const CHROMIUM = CHROMIUM_PATH;
 
 /** True when the tests save their screenshots: in the deep tier, or with CITADEL_SHOTS=1. */
 export const SAVE_SHOTS = DEEP || process.env['CITADEL_SHOTS'] === '1';
@@ -59,7 +59,7 @@ export async function startApp(): Promise<App> {
   mkdirSync(SHOTS, { recursive: true });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    args: chromiumArgs(),
   });
   return {
     browser,
