@@ -6,10 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMIT, readConfig } from '../src/config.ts';
-import { startProcess } from './support/process.ts';
+import { serverBundle, startProcess } from './support/process.ts';
 
 describe('readConfig', () => {
   it('takes the defaults, counting a variable set to nothing as not set', () => {
@@ -67,8 +66,7 @@ describe('readConfig', () => {
 });
 
 it('does not start with a bad CITADEL_RATE_LIMIT, and says why', () => {
-  const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-  const r = spawnSync(process.execPath, ['--import', 'tsx', main], {
+  const r = spawnSync(process.execPath, [serverBundle()], {
     env: { ...process.env, CITADEL_RATE_LIMIT: 'fast', PORT: '0', CITADEL_WEB: '/nonexistent' },
     encoding: 'utf8',
     timeout: 60_000,

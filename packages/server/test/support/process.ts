@@ -1,9 +1,20 @@
-/** A server in its own process (`src/main.ts` through tsx), for the crash and two-process tests. */
+/**
+ * A server in its own process, as `npm start` runs it (the bundle `npm run build` makes, which
+ * `npm test` runs first), for the crash, two-process, configuration and shutdown tests.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './postgres.ts';
 
-const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+const BUNDLE = fileURLToPath(new URL('../../dist/server.mjs', import.meta.url));
+
+/** The server's bundle; fails with what to do when it has not been built. */
+export function serverBundle(): string {
+  if (!existsSync(BUNDLE))
+    throw new Error(`${BUNDLE} is missing: run npm run build (npm test does) before these tests`);
+  return BUNDLE;
+}
 
 export interface ServerProcess {
   readonly url: string;
@@ -18,7 +29,7 @@ export async function startProcess(
   port?: number,
 ): Promise<ServerProcess> {
   const p = port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [serverBundle()], {
     env: {
       ...process.env,
       ...env,
