@@ -252,7 +252,7 @@ describe('the app shell and the play page in chromium', () => {
     await page.getByRole('link', { name: 'Games on this device' }).click();
     await page.waitForSelector('.archive-table tbody tr');
     const rows = page.locator('.archive-table tbody tr');
-    await expect(rows.count()).resolves.toBe(2);
+    await expect.poll(() => rows.count()).toBe(2);
     // The last played first: the unfinished one, then the mate.
     await expect(rows.nth(0).getAttribute('data-result')).resolves.toBe('*');
     const mate = rows.nth(1);

@@ -92,6 +92,9 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     },
   });
   const game = (): Game => controller.game;
+  // A reload right after a move may cut the archive's write short (the page's own save of the
+  // game is synchronous): the restored game is written to the archive again.
+  archive(first);
   if (location.pathname + location.search !== playUrl(first) && !params.has('game'))
     ctx.navigate(playUrl(first), true);
 
