@@ -182,9 +182,7 @@ export class SimGame {
     const mover = this.plies % 2 === 0 ? 'white' : 'black';
     this.sentPly = this.plies + 1;
     this.sentAt = performance.now();
-    this.players
-      .get(mover)!
-      .ws.send(JSON.stringify({ type: 'move', move: text, ply: this.plies }));
+    this.players.get(mover)!.ws.send(JSON.stringify({ type: 'move', move: text, ply: this.plies }));
   }
 
   private finish(): void {
