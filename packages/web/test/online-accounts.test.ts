@@ -148,6 +148,8 @@ describe('accounts', () => {
     await bob.waitForURL((u) => !u.pathname.endsWith(id));
     await first.getByRole('button', { name: 'Go to the rematch' }).click();
     await first.waitForURL(bob.url());
+    // Bob has White in the rematch: his page moves once it shows his seat and turn.
+    await bob.waitForFunction(() => document.title.startsWith('● Your move'));
     await bob.locator('.cb-cell[data-square="e2"]').click();
     await bob.locator('.cb-cell[data-square="e4"]').click();
     await first.waitForFunction(() => document.title.startsWith('● Your move'));
