@@ -5,17 +5,12 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_PATH, chromiumArgs } from '@citadel/testing';
+import { CHROMIUM_PATH, SAVE_SHOTS, chromiumArgs } from '@citadel/testing';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const SHOTS = join(HERE, '..', 'test-results');
-const CHROMIUM = CHROMIUM_PATH;
-
-/** True when the tests save screenshots: in the deep tier (CITADEL_DEEP=1) or with CITADEL_SHOTS=1. */
-export const SAVE_SHOTS =
-  process.env['CITADEL_DEEP'] === '1' || process.env['CITADEL_SHOTS'] === '1';
 
 /**
  * Saves a screenshot of `target` (a page, or one element) as SHOTS/<name>, for people to look at;
@@ -39,9 +34,9 @@ export interface BoardBrowser {
 }
 
 export async function startBoardBrowser(): Promise<BoardBrowser> {
-  if (!existsSync(CHROMIUM))
+  if (!existsSync(CHROMIUM_PATH))
     throw new Error(
-      `chromium not found at ${CHROMIUM}: the browser tests need it (apt-get install -y chromium, or set CHROMIUM_PATH)`,
+      `chromium not found at ${CHROMIUM_PATH}: the browser tests need it (apt-get install -y chromium, or set CHROMIUM_PATH)`,
     );
   const bundle = await build({
     entryPoints: [join(HERE, 'browser-entry.ts')],
@@ -54,7 +49,7 @@ export async function startBoardBrowser(): Promise<BoardBrowser> {
   const script = bundle.outputFiles[0]!.text;
   mkdirSync(SHOTS, { recursive: true });
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_PATH,
     args: chromiumArgs(),
   });
   return {

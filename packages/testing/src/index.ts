@@ -1,2 +1,2 @@
 export { DEEP, readDeep, sampleOf, sampleSize } from './sample-size.ts';
-export { CHROMIUM_PATH, chromiumArgs } from './chromium.ts';
+export { CHROMIUM_PATH, SAVE_SHOTS, chromiumArgs } from './chromium.ts';

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_PATH, DEEP, chromiumArgs } from '@citadel/testing';
+import { CHROMIUM_PATH, SAVE_SHOTS, chromiumArgs } from '@citadel/testing';
 import {
   chromium,
   type Browser,
@@ -19,10 +19,6 @@ import { afterAll, beforeAll, inject } from 'vitest';
 
 const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const SHOTS = join(WEB, 'test-results');
-export const CHROMIUM = CHROMIUM_PATH;
-
-/** True when the tests save their screenshots: in the deep tier, or with CITADEL_SHOTS=1. */
-export const SAVE_SHOTS = DEEP || process.env['CITADEL_SHOTS'] === '1';
 
 /**
  * Saves a screenshot of `target` (a page, or one element) as SHOTS/<name>, for people to look at;
@@ -50,15 +46,15 @@ export interface App {
 
 /** Starts chromium on the served app; fails loudly when chromium is missing. */
 export async function startApp(): Promise<App> {
-  if (!existsSync(CHROMIUM))
+  if (!existsSync(CHROMIUM_PATH))
     throw new Error(
-      `chromium not found at ${CHROMIUM}: the browser tests need it (apt-get install -y chromium, or set CHROMIUM_PATH)`,
+      `chromium not found at ${CHROMIUM_PATH}: the browser tests need it (apt-get install -y chromium, or set CHROMIUM_PATH)`,
     );
   const base = inject('citadelWebBase');
   if (!base) throw new Error('the web app is not served: run the browser tests through vitest');
   mkdirSync(SHOTS, { recursive: true });
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_PATH,
     args: chromiumArgs(),
   });
   return {

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { startServer } from '@citadel/server';
 import { chromium, type Browser } from 'playwright-core';
 import { inject } from 'vitest';
-import { CHROMIUM, SHOTS } from './harness.ts';
+import { CHROMIUM_PATH, chromiumArgs } from '@citadel/testing';
+import { SHOTS } from './harness.ts';
 
 export interface OnlineApp {
   readonly browser: Browser;
@@ -32,8 +33,8 @@ export async function startOnlineApp(prefix: string): Promise<OnlineApp> {
     rateLimit: 100_000,
   });
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    executablePath: CHROMIUM_PATH,
+    args: chromiumArgs(),
   });
   return {
     browser,
