@@ -1,7 +1,8 @@
 /**
  * The server's settings from the environment, as the README's "Online play" section lists them:
  * PORT (5173), HOST (127.0.0.1), DATABASE_URL (PostgreSQL; otherwise SQLite under CITADEL_DATA or
- * ./data), CITADEL_WEB (the built app's folder), CITADEL_LOG=1 (request log) and
+ * ./data), CITADEL_DB_WAIT (seconds a start waits for PostgreSQL to answer, 10), CITADEL_WEB (the
+ * built app's folder, or `none` for the API alone), CITADEL_LOG=1 (request log) and
  * CITADEL_RATE_LIMIT (requests per minute from one address, 600). A variable set to nothing counts
  * as not set; any other value is checked, and a bad one refused with a sentence that names it.
  */
@@ -28,6 +29,7 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().optional(),
   CITADEL_DATA: z.string().optional(),
+  CITADEL_DB_WAIT: whole(0, 600).optional(),
   CITADEL_WEB: z.string().optional(),
   CITADEL_LOG: z.enum(['0', '1'], 'must be 0 or 1').optional(),
   CITADEL_RATE_LIMIT: whole(1, 1_000_000).default(DEFAULT_RATE_LIMIT),
@@ -38,7 +40,9 @@ export interface Config {
   readonly host: string;
   readonly databaseUrl: string | undefined;
   readonly dataDir: string | undefined;
-  /** The built app's folder, if set. */
+  /** Seconds a start waits for PostgreSQL to answer, if set. */
+  readonly databaseWaitSeconds: number | undefined;
+  /** The built app's folder if set; `none` serves the API alone. */
   readonly webRoot: string | undefined;
   readonly logger: boolean;
   readonly rateLimit: number;
@@ -61,6 +65,7 @@ export function readConfig(
       host: e.HOST,
       databaseUrl: e.DATABASE_URL,
       dataDir: e.CITADEL_DATA,
+      databaseWaitSeconds: e.CITADEL_DB_WAIT,
       webRoot: e.CITADEL_WEB,
       logger: e.CITADEL_LOG === '1',
       rateLimit: e.CITADEL_RATE_LIMIT,

@@ -1,11 +1,15 @@
 /**
  * `npm start`: the Citadel server with the web app, set up by the environment (config.ts). The
- * built app is packages/web/dist unless CITADEL_WEB names another folder.
+ * built app is packages/web/dist unless CITADEL_WEB names another folder (or `none`: the API
+ * alone). A start that fails for a reason a person can fix prints one line saying what to do and
+ * exits with status 1 (startup-failure.ts); a bad setting exits with status 2.
  */
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readConfig } from './config.ts';
-import { startServer } from './server.ts';
+import { startServer, type RunningServer } from './server.ts';
+import { StartupFailure } from './startup-failure.ts';
 
 const config = readConfig(process.env);
 if (!config.ok) {
@@ -13,17 +17,40 @@ if (!config.ok) {
   process.exit(2);
 }
 const c = config.value;
-const webRoot = c.webRoot ?? fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
-const server = await startServer({
-  port: c.port,
-  host: c.host,
-  databaseUrl: c.databaseUrl,
-  dataDir: c.dataDir,
-  webRoot: existsSync(webRoot) ? webRoot : null,
-  logger: c.logger,
-  rateLimit: c.rateLimit,
-});
+function failStart(line: string): never {
+  console.error(`citadel server: ${line}`);
+  process.exit(1);
+}
+
+/** The built app's folder, null for `none`; stops the start when the app was not built. */
+function webRootOrFail(): string | null {
+  if (c.webRoot === 'none') return null;
+  const root = c.webRoot ?? fileURLToPath(new URL('../../web/dist/', import.meta.url));
+  if (existsSync(join(root, 'index.html'))) return root;
+  failStart(
+    c.webRoot
+      ? `CITADEL_WEB=${c.webRoot} holds no built web app (no index.html): build it with npm run build:web, or set CITADEL_WEB=none to serve the API alone`
+      : `the web app is not built: run npm run build:web (npm start does it first), or set CITADEL_WEB=none to serve the API alone`,
+  );
+}
+
+let server: RunningServer;
+try {
+  server = await startServer({
+    port: c.port,
+    host: c.host,
+    databaseUrl: c.databaseUrl,
+    dataDir: c.dataDir,
+    databaseWaitMs: c.databaseWaitSeconds === undefined ? undefined : c.databaseWaitSeconds * 1000,
+    webRoot: webRootOrFail(),
+    logger: c.logger,
+    rateLimit: c.rateLimit,
+  });
+} catch (e) {
+  if (e instanceof StartupFailure) failStart(e.message);
+  throw e;
+}
 console.log(`Citadel is running at ${server.url}  (Ctrl+C to stop)`);
 console.log(`  play:  ${server.url}play/tamerlane`);
 console.log(`  lobby: ${server.url}lobby`);

@@ -4,6 +4,7 @@ import { buildApp } from './http/app.ts';
 import { LocalBus, type Bus } from './pubsub/bus.ts';
 import { openPostgresBus } from './pubsub/postgres-bus.ts';
 import { Games } from './service/games.ts';
+import { StartupFailure, describeListenFailure } from './startup-failure.ts';
 import { openStore } from './storage/open.ts';
 
 export interface ServerOptions {
@@ -11,6 +12,8 @@ export interface ServerOptions {
   readonly host: string;
   readonly databaseUrl?: string | undefined;
   readonly dataDir?: string | undefined;
+  /** How long a start waits for an unreachable PostgreSQL (storage/open.ts has the default). */
+  readonly databaseWaitMs?: number | undefined;
   readonly webRoot: string | null;
   readonly logger?: boolean;
   readonly rateLimit?: number;
@@ -27,8 +30,16 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * Starts the server; a failure a person can fix (storage, port) rejects with a one-line
+ * `StartupFailure`, after closing what had been opened.
+ */
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
-  const store = await openStore({ databaseUrl: o.databaseUrl, dataDir: o.dataDir });
+  const store = await openStore({
+    databaseUrl: o.databaseUrl,
+    dataDir: o.dataDir,
+    databaseWaitMs: o.databaseWaitMs,
+  });
   const bus: Bus = o.databaseUrl ? await openPostgresBus(o.databaseUrl) : new LocalBus();
   const games = new Games(store, bus, o.now);
   const app = await buildApp({
@@ -38,7 +49,19 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     ...(o.rateLimit !== undefined ? { rateLimit: o.rateLimit } : {}),
   });
   await games.resumeClocks();
-  await app.listen({ port: o.port, host: o.host });
+  const close = async (): Promise<void> => {
+    await app.close();
+    await games.close();
+    await bus.close();
+    await store.close();
+  };
+  try {
+    await app.listen({ port: o.port, host: o.host });
+  } catch (e) {
+    await close().catch(() => undefined);
+    const line = describeListenFailure(e, o.host, o.port);
+    throw line ? new StartupFailure(line, { cause: e }) : e;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : o.port;
   const shown = o.host === '0.0.0.0' || o.host === '::' ? 'localhost' : o.host;
@@ -47,11 +70,6 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     app,
     games,
     storage: o.databaseUrl ? 'PostgreSQL' : `SQLite in ${o.dataDir ?? 'data'}/`,
-    async close() {
-      await app.close();
-      await games.close();
-      await bus.close();
-      await store.close();
-    },
+    close,
   };
 }

@@ -19,6 +19,7 @@ describe('readConfig', () => {
         host: '127.0.0.1',
         databaseUrl: undefined,
         dataDir: undefined,
+        databaseWaitSeconds: undefined,
         webRoot: undefined,
         logger: false,
         rateLimit: DEFAULT_RATE_LIMIT,
@@ -32,6 +33,7 @@ describe('readConfig', () => {
       HOST: '0.0.0.0',
       DATABASE_URL: 'postgres://u@h/citadel',
       CITADEL_DATA: '/srv/citadel',
+      CITADEL_DB_WAIT: '30',
       CITADEL_WEB: '/srv/web',
       CITADEL_LOG: '1',
       CITADEL_RATE_LIMIT: '120',
@@ -44,6 +46,7 @@ describe('readConfig', () => {
         host: '0.0.0.0',
         databaseUrl: 'postgres://u@h/citadel',
         dataDir: '/srv/citadel',
+        databaseWaitSeconds: 30,
         webRoot: '/srv/web',
         logger: true,
         rateLimit: 120,
@@ -67,7 +70,7 @@ describe('readConfig', () => {
 
 it('does not start with a bad CITADEL_RATE_LIMIT, and says why', () => {
   const r = spawnSync(process.execPath, [serverBundle()], {
-    env: { ...process.env, CITADEL_RATE_LIMIT: 'fast', PORT: '0', CITADEL_WEB: '/nonexistent' },
+    env: { ...process.env, CITADEL_RATE_LIMIT: 'fast', PORT: '0', CITADEL_WEB: 'none' },
     encoding: 'utf8',
     timeout: 60_000,
   });

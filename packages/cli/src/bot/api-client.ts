@@ -27,6 +27,34 @@ export class ApiError extends Error {
   }
 }
 
+/** The server could not be reached at all (refused, unknown host, reset): no answer to read. */
+export class UnreachableError extends Error {
+  constructor(
+    readonly base: string,
+    /** The network's code (ECONNREFUSED, ENOTFOUND…), or its message when it gave none. */
+    readonly reason: string,
+  ) {
+    super(`cannot reach the server at ${base} (${reason})`);
+  }
+}
+
+/** `fetch`, with a failure to connect said as an `UnreachableError` naming the cause. */
+async function fetchOrExplain(base: string, url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (e) {
+    if (e instanceof Error && e.name === 'AbortError') throw e;
+    const cause = (e as { cause?: { code?: unknown; message?: unknown } }).cause;
+    const reason =
+      typeof cause?.code === 'string'
+        ? cause.code
+        : typeof cause?.message === 'string'
+          ? cause.message
+          : String(e);
+    throw new UnreachableError(base, reason);
+  }
+}
+
 export class ApiClient {
   readonly base: string;
 
@@ -46,7 +74,7 @@ export class ApiClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (init.body !== undefined) headers['content-type'] = 'application/json';
     if (init.token) headers['authorization'] = `Bearer ${init.token}`;
-    const response = await fetch(this.base + path, {
+    const response = await fetchOrExplain(this.base, this.base + path, {
       method: init.body === undefined ? 'GET' : 'POST',
       headers,
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
@@ -121,10 +149,14 @@ export class ApiClient {
   ): AsyncGenerator<ServerEvent> {
     const headers: Record<string, string> = { accept: 'application/x-ndjson' };
     if (token) headers['authorization'] = `Bearer ${token}`;
-    const response = await fetch(`${this.base}/api/games/${encodeURIComponent(id)}/stream`, {
-      headers,
-      signal,
-    });
+    const response = await fetchOrExplain(
+      this.base,
+      `${this.base}/api/games/${encodeURIComponent(id)}/stream`,
+      {
+        headers,
+        signal,
+      },
+    );
     if (!response.ok || !response.body)
       throw new ApiError(response.status, `the game's stream answered ${response.status}`);
     const decoder = new TextDecoder();

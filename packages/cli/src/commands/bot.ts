@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { createGameRequestSchema, describeIssues, type CreateGameRequest } from '@citadel/protocol';
-import { ApiClient } from '../bot/api-client.ts';
+import { ApiClient, UnreachableError } from '../bot/api-client.ts';
 import { runBot } from '../bot/bot-runner.ts';
 import { collect, fail, parseRuleOptions } from '../setup-position.ts';
 
@@ -27,6 +27,30 @@ interface BotOptions {
   readonly clock?: string;
   readonly color?: string;
   readonly poll: string;
+  readonly wait: string;
+}
+
+/**
+ * Waits up to `waitMs` for the server's first answer, so that a wrong --server or a server that is
+ * not running ends the command with one line instead of a bot retrying forever. Once it has
+ * answered, later outages are ridden out (bot-runner.ts retries).
+ */
+async function awaitServer(api: ApiClient, waitMs: number): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      await api.lobby();
+      return;
+    } catch (e) {
+      if (!(e instanceof UnreachableError)) return; // it answered, if with a refusal
+      const waited = Date.now() - started;
+      if (waited >= waitMs)
+        fail(
+          `${e.message} after ${Math.round(waited / 1000)} s: is the Citadel server running, and is --server right?`,
+        );
+      await new Promise((r) => setTimeout(r, Math.min(500, waitMs - waited)));
+    }
+  }
 }
 
 /** This build's own engine: the running `citadel` with `uci`. */
@@ -82,6 +106,7 @@ export async function botCommand(o: BotOptions): Promise<void> {
   } catch (e) {
     fail(e instanceof Error ? e.message : String(e));
   }
+  await awaitServer(api, whole(o.wait, '--wait', 0, 3600) * 1000);
   const settings = {
     engine: o.engine ?? ownEngine(),
     movetimeMs: whole(o.movetime, '--movetime', 10, 600_000),
@@ -136,5 +161,6 @@ export function addBotCommand(program: Command): void {
     .option('--clock <tc>', 'clock of the posted challenge: 5+3, 3d or none', '5+3')
     .option('--color <color>', 'colour in the posted challenge: white, black or random')
     .option('--poll <ms>', 'how often the lobby is read', '2000')
+    .option('--wait <s>', 'seconds to wait for the server to answer at start', '10')
     .action(botCommand);
 }

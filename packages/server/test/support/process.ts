@@ -35,7 +35,7 @@ export async function startProcess(
       ...env,
       PORT: String(p),
       HOST: '127.0.0.1',
-      CITADEL_WEB: '/nonexistent',
+      CITADEL_WEB: 'none',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
