@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { CreateGameResponse, GameState, GameSummary, JoinResponse } from '@citadel/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/index.ts';
-import { SocketClient, api } from './support/client.ts';
+import { SocketClient, api, cookieOf } from './support/client.ts';
 import { startSuiteServer, testBackends } from './support/backends.ts';
 import { startCluster, type Cluster } from './support/postgres.ts';
 
@@ -148,7 +148,6 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
 
   it('registers accounts, rates their game with Glicko-2 and keeps sessions in cookies', async () => {
     const suffix = postgres ? 'pg' : 'sq';
-    const cookieOf = (h: Headers): string => (h.get('set-cookie') ?? '').split(';')[0]!;
     const reg = await http.post('/api/accounts/register', {
       username: `ann_${suffix}`,
       password: 'correct horse',

@@ -149,6 +149,8 @@ describe('the app shell and the play page in chromium', () => {
     expect(await moveTexts(page)).toEqual(['e4']);
     await page.getByRole('button', { name: 'Resign' }).click();
     await dialog.getByRole('button', { name: 'Resign' }).click();
+    // The result appears once the dialog has closed and the game ended: wait for it, then read it.
+    await page.locator('.result:not([hidden])').waitFor();
     await expect(page.locator('.result').textContent()).resolves.toBe('Black resigned: White wins');
     expect(page.errors).toEqual([]);
     await page.context().close();

@@ -18,21 +18,20 @@ import type {
   ServerEvent,
 } from '@citadel/protocol';
 import { COLORS } from '@citadel/protocol';
-import { rateGame, START, startRating } from '../accounts/ratings.ts';
+import { rateGame, START } from '../accounts/ratings.ts';
 import { deadlineAt } from '../machine/clock.ts';
 import type { GameEvent, Notice } from '../machine/events.ts';
 import {
   newGameRecord,
   rematchRecord,
   type GameRecord,
-  type RatingChange,
   type SeatRecord,
 } from '../machine/record.ts';
 import { positionOf, startPosition, syncPosition } from '../machine/replay.ts';
 import { step } from '../machine/step.ts';
 import { gameState, gameSummary, type SeatRatings } from '../machine/view.ts';
 import type { Bus, BusMessage } from '../pubsub/bus.ts';
-import type { RatingRow, Store } from '../storage/store.ts';
+import type { RatingUpdate, Store } from '../storage/store.ts';
 import { HttpError } from './errors.ts';
 import { hashToken, newGameId, newToken } from './ids.ts';
 
@@ -416,23 +415,19 @@ export class Games {
       if (s.game === before) return { game: before, state: this.view(live) };
       const rematch =
         s.rematch && s.game.rematchId ? rematchRecord(s.game, s.game.rematchId, now) : undefined;
-      const rated =
-        s.game.status === 'ended' && before.status !== 'ended'
-          ? await this.ratingsAfter(s.game)
-          : null;
-      const ratings = rated?.rows ?? [];
-      const game: GameRecord = rated ? { ...s.game, ratingChange: rated.change } : s.game;
-      let saved: boolean;
+      const rate =
+        s.game.status === 'ended' && before.status !== 'ended' ? ratingUpdate(s.game) : null;
+      let game: GameRecord | null;
       try {
-        saved = await this.store.saveGame(game, before, {
+        game = await this.store.saveGame(s.game, before, {
           ...(rematch ? { create: rematch } : {}),
-          ratings,
+          ...(rate ? { rate } : {}),
         });
       } catch (e) {
         this.resync(live, before);
         throw e;
       }
-      if (!saved) {
+      if (!game) {
         // Another process changed the game first: read it and try the event again on it.
         this.resync(live, before);
         const fresh = await this.store.getGame(live.record.id);
@@ -442,8 +437,11 @@ export class Games {
         continue;
       }
       live.record = game;
-      if (ratings.length)
-        for (const r of ratings) this.ratingCache.get(r.accountId)?.set(r.variant, r.rating);
+      for (const color of COLORS) {
+        const id = game.seats[color]?.accountId;
+        const change = game.ratingChange?.[color];
+        if (id != null && change) this.ratingCache.get(id)?.set(game.variant, change.after);
+      }
       this.armTimer(live);
       await this.bus.publish({
         kind: 'game',
@@ -460,29 +458,6 @@ export class Games {
   private resync(live: Live, record: GameRecord): void {
     const pos = syncPosition(live.position, record);
     if (pos.ok) live.position = pos.value;
-  }
-
-  /** The players' new ratings after a rated game between two accounts, and the change each saw. */
-  private async ratingsAfter(
-    g: GameRecord,
-  ): Promise<{ rows: RatingRow[]; change: ByColor<RatingChange> } | null> {
-    const w = g.seats.white?.accountId;
-    const b = g.seats.black?.accountId;
-    if (!g.rated || w == null || b == null || g.result === '*' || g.result === null) return null;
-    const rows = await this.store.ratings([w, b]);
-    const find = (id: number) =>
-      rows.find((r) => r.accountId === id && r.variant === g.variant) ?? startRating(id, g.variant);
-    const score = g.result === '1-0' ? 1 : g.result === '0-1' ? 0 : 0.5;
-    const white = find(w);
-    const black = find(b);
-    const after = rateGame(white, black, score);
-    return {
-      rows: after,
-      change: {
-        white: { before: white.rating, after: after[0].rating },
-        black: { before: black.rating, after: after[1].rating },
-      },
-    };
   }
 
   private armTimer(live: Live): void {
@@ -585,4 +560,28 @@ function seatRatings(
     if (id != null) r[c] = ratingOf(id) ?? START.rating;
   }
   return r;
+}
+
+/**
+ * The rating update a game that just ended makes (rated, between two accounts, decided), for the
+ * store to apply under its transaction: the players' new Glicko-2 ratings and the change each saw.
+ */
+function ratingUpdate(g: GameRecord): RatingUpdate | null {
+  const w = g.seats.white?.accountId;
+  const b = g.seats.black?.accountId;
+  if (!g.rated || w == null || b == null || g.result === '*' || g.result === null) return null;
+  const score = g.result === '1-0' ? 1 : g.result === '0-1' ? 0 : 0.5;
+  return {
+    variant: g.variant,
+    white: w,
+    black: b,
+    apply(white, black) {
+      const after = rateGame(white, black, score);
+      const ratingChange = {
+        white: { before: white.rating, after: after[0].rating },
+        black: { before: black.rating, after: after[1].rating },
+      };
+      return { game: { ...g, ratingChange }, rows: after };
+    },
+  };
 }

@@ -1,10 +1,11 @@
 /** The store over Kysely: the same queries for SQLite and PostgreSQL. */
-import { Migrator, type Kysely } from 'kysely';
+import { Migrator, type Kysely, type Selectable } from 'kysely';
+import { startRating } from '../accounts/ratings.ts';
 import type { GameRecord } from '../machine/record.ts';
 import { migrations, type Dialect } from './migrations.ts';
 import { changedFields, gameToRow, rowToGame } from './rows.ts';
-import type { Database } from './schema.ts';
-import type { AccountRow, ArchiveFilter, RatingRow, Store } from './store.ts';
+import type { Database, RatingsTable } from './schema.ts';
+import type { AccountRow, ArchiveFilter, RatingRow, RatingUpdate, Store } from './store.ts';
 
 /** Runs the migrations not yet run; throws with the failing migration's error. */
 export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {
@@ -36,46 +37,82 @@ export class SqlStore implements Store {
   async saveGame(
     g: GameRecord,
     before: GameRecord,
-    also: { readonly create?: GameRecord; readonly ratings?: readonly RatingRow[] } = {},
-  ): Promise<boolean> {
-    const update = async (db: Kysely<Database>): Promise<boolean> => {
+    also: { readonly create?: GameRecord; readonly rate?: RatingUpdate } = {},
+  ): Promise<GameRecord | null> {
+    const update = async (db: Kysely<Database>, game: GameRecord): Promise<GameRecord | null> => {
       const r = await db
         .updateTable('games')
-        .set(changedFields(gameToRow(before), gameToRow(g)))
-        .where('id', '=', g.id)
+        .set(changedFields(gameToRow(before), gameToRow(game)))
+        .where('id', '=', game.id)
         .where('version', '=', before.version)
         .executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
+      return Number(r.numUpdatedRows) === 1 ? game : null;
     };
     // One statement commits by itself; a transaction only when more is written with it.
-    if (!also.create && !also.ratings?.length) return update(this.db);
+    if (!also.create && !also.rate) return update(this.db, g);
     return this.db.transaction().execute(async (tx) => {
-      if (!(await update(tx))) return false;
+      let game = g;
+      let ratings: readonly RatingRow[] = [];
+      if (also.rate) {
+        const [white, black] = await this.lockRatings(tx, also.rate);
+        ({ game, rows: ratings } = also.rate.apply(white, black));
+      }
+      if (!(await update(tx, game))) return null;
       if (also.create) await tx.insertInto('games').values(gameToRow(also.create)).execute();
-      for (const x of also.ratings ?? []) {
+      for (const x of ratings) {
         const values = {
-          account_id: x.accountId,
-          variant: x.variant,
           rating: x.rating,
           rd: x.rd,
           volatility: x.volatility,
           games: x.games,
         };
         await tx
-          .insertInto('ratings')
-          .values(values)
-          .onConflict((oc) =>
-            oc.columns(['account_id', 'variant']).doUpdateSet({
-              rating: x.rating,
-              rd: x.rd,
-              volatility: x.volatility,
-              games: x.games,
-            }),
-          )
+          .updateTable('ratings')
+          .set(values)
+          .where('account_id', '=', x.accountId)
+          .where('variant', '=', x.variant)
           .execute();
       }
-      return true;
+      return game;
     });
+  }
+
+  /**
+   * The two players' ratings in the variant, read under the transaction `tx`: rows missing are
+   * first created at the start rating, then both are read locked (FOR UPDATE, in account order so
+   * that two games locking the same pair cannot deadlock) on PostgreSQL; SQLite has one writer.
+   */
+  private async lockRatings(
+    tx: Kysely<Database>,
+    r: RatingUpdate,
+  ): Promise<[RatingRow, RatingRow]> {
+    await tx
+      .insertInto('ratings')
+      .values(
+        [r.white, r.black].map((id) => {
+          const start = startRating(id, r.variant);
+          return {
+            account_id: id,
+            variant: r.variant,
+            rating: start.rating,
+            rd: start.rd,
+            volatility: start.volatility,
+            games: start.games,
+          };
+        }),
+      )
+      .onConflict((oc) => oc.columns(['account_id', 'variant']).doNothing())
+      .execute();
+    let query = tx
+      .selectFrom('ratings')
+      .selectAll()
+      .where('account_id', 'in', [r.white, r.black])
+      .where('variant', '=', r.variant)
+      .orderBy('account_id');
+    if (this.dialect === 'postgres') query = query.forUpdate();
+    const rows = (await query.execute()).map(ratingFromRow);
+    const find = (id: number): RatingRow => rows.find((x) => x.accountId === id)!;
+    return [find(r.white), find(r.black)];
   }
 
   async getGame(id: string): Promise<GameRecord | null> {
@@ -221,18 +258,22 @@ export class SqlStore implements Store {
       .selectAll()
       .where('account_id', 'in', [...accountIds])
       .execute();
-    return rows.map((r) => ({
-      accountId: Number(r.account_id),
-      variant: r.variant,
-      rating: Number(r.rating),
-      rd: Number(r.rd),
-      volatility: Number(r.volatility),
-      games: Number(r.games),
-    }));
+    return rows.map(ratingFromRow);
   }
 
   async close(): Promise<void> {
     await this.db.destroy();
     await this.onClose();
   }
+}
+
+function ratingFromRow(r: Selectable<RatingsTable>): RatingRow {
+  return {
+    accountId: Number(r.account_id),
+    variant: r.variant,
+    rating: Number(r.rating),
+    rd: Number(r.rd),
+    volatility: Number(r.volatility),
+    games: Number(r.games),
+  };
 }

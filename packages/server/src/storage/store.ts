@@ -19,6 +19,22 @@ export interface RatingRow {
   readonly games: number;
 }
 
+/**
+ * A rated game's end, for `saveGame`: the two accounts' ratings in `variant` are read and rewritten
+ * inside the save's own transaction (their rows locked on PostgreSQL), so that games of one
+ * account ending at the same moment each count, whatever process ends them.
+ */
+export interface RatingUpdate {
+  readonly variant: string;
+  readonly white: number;
+  readonly black: number;
+  /** From the ratings as they stand: the new rows, and the game to write (with its change). */
+  apply(
+    white: RatingRow,
+    black: RatingRow,
+  ): { readonly game: GameRecord; readonly rows: readonly RatingRow[] };
+}
+
 export interface ArchiveFilter {
   readonly accountId?: number;
   readonly variant?: string;
@@ -30,16 +46,16 @@ export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
   createGame(g: GameRecord): Promise<void>;
   /**
-   * Writes `g` over the stored record it was made from (`before`, matched by its version); false
-   * when someone else changed the game first. Only the fields that differ are written, so a move
-   * touches no index. `also.create` (a rematch) and `also.ratings` are written in the same
-   * transaction.
+   * Writes `g` over the stored record it was made from (`before`, matched by its version) and
+   * returns the record written (`also.rate`'s game when given); null when someone else changed the
+   * game first. Only the fields that differ are written, so a move touches no index. `also.create`
+   * (a rematch) and `also.rate` are written in the same transaction.
    */
   saveGame(
     g: GameRecord,
     before: GameRecord,
-    also?: { readonly create?: GameRecord; readonly ratings?: readonly RatingRow[] },
-  ): Promise<boolean>;
+    also?: { readonly create?: GameRecord; readonly rate?: RatingUpdate },
+  ): Promise<GameRecord | null>;
   getGame(id: string): Promise<GameRecord | null>;
   /** Open challenges, oldest first. */
   lobby(limit: number): Promise<GameRecord[]>;

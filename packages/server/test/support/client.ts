@@ -8,6 +8,9 @@ export interface Answer<T = Record<string, unknown>> {
   readonly headers: Headers;
 }
 
+/** The session cookie a register or login answer sets, as a `cookie` header's value. */
+export const cookieOf = (h: Headers): string => (h.get('set-cookie') ?? '').split(';')[0]!;
+
 export function api(base: string) {
   const call = async <T>(
     method: string,
