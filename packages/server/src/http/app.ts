@@ -1,6 +1,6 @@
 /**
  * The HTTP server: security headers and a Content-Security-Policy, compression, a rate limit per
- * address, cookies, WebSockets with a small message limit, the API, and the built web app (its
+ * address, cookies, no state-changing request from another site's page (same-origin.ts), WebSockets with a small message limit, the API, and the built web app (its
  * files confined to its folder; any other page path gets the app's index.html). Closing it ends
  * every connection promptly (shutdown.ts).
  */
@@ -20,6 +20,7 @@ import { installErrorHandler } from './errors.ts';
 import { liveRoutes } from './live.ts';
 import { accountRoutes } from './routes-accounts.ts';
 import { gameRoutes } from './routes-games.ts';
+import { refuseForeignPages } from './same-origin.ts';
 import { closeIdleConnectionsOnClose, closeSockets } from './shutdown.ts';
 
 export interface AppOptions {
@@ -57,6 +58,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, { max: o.rateLimit ?? DEFAULT_RATE_LIMIT, timeWindow: 60_000 });
   await app.register(cookie);
+  refuseForeignPages(app);
   await app.register(websocket, {
     options: { maxPayload: MAX_MESSAGE_BYTES },
     preClose: closeSockets,

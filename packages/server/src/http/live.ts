@@ -16,6 +16,7 @@ import type { WebSocket } from 'ws';
 import type { Accounts } from '../service/accounts.ts';
 import { HttpError } from '../service/errors.ts';
 import type { Account, Games, Listener } from '../service/games.ts';
+import { fromForeignPage } from './same-origin.ts';
 import { accountOf } from './session.ts';
 import { bearer, gameId } from './validate.ts';
 
@@ -84,17 +85,7 @@ async function handle(
  * server's own (a browser sends the cookie with a socket another site opens too).
  */
 async function socketAccount(accounts: Accounts, req: FastifyRequest): Promise<Account | null> {
-  const origin = req.headers.origin;
-  if (origin !== undefined) {
-    let host: string;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      return null;
-    }
-    if (host !== req.host) return null;
-  }
-  return accountOf(accounts, req);
+  return fromForeignPage(req) ? null : accountOf(accounts, req);
 }
 
 export function liveRoutes(app: FastifyInstance, games: Games, accounts: Accounts): void {
