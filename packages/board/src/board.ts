@@ -1,6 +1,6 @@
 /**
- * The board view (DESIGN.md principle 10): it draws a cell layout with pieces and lets the user
- * move them, knowing no rules. It is told the cells (holes are simply absent, citadels marked
+ * The board view (docs/design.md principle 10): it draws a cell layout with pieces and lets the
+ * user move them, knowing no rules. It is told the cells (holes are simply absent, citadels marked
  * with their owner), the pieces and, per square, the legal destinations; it reports
  * `onMove(from, to)` and never changes its own pieces: the app answers with a new state.
  *

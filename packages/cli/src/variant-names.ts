@@ -1,6 +1,6 @@
 /**
- * The variant names the `citadel` command and `citadel uci` accept: the variants of RULES.md §6
- * and the two stand-ins Fairy-Stockfish can play as well (`husun10`, `tamerlane11`), offered for
+ * The variant names the `citadel` command and `citadel uci` accept: the variants of docs/rules.md
+ * §6 and the two stand-ins Fairy-Stockfish can play as well (`husun10`, `tamerlane11`), offered for
  * matches against it. The rules core defines further rectangular stand-ins for the perft benchmark
  * (`tamerlane-rect`, `tamerlane-full-rect`, `persian-rect`); they are measuring boards, not games,
  * and are not offered here.

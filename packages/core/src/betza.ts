@@ -1,6 +1,6 @@
 /**
- * A small Betza reader for the simple pieces (DESIGN.md principle 5): it turns a string such as
- * `fmWfcF` or `RN` into direction lists once, when a variant is compiled; nothing is parsed
+ * A small Betza reader for the simple pieces (docs/design.md principle 5): it turns a string such
+ * as `fmWfcF` or `RN` into direction lists once, when a variant is compiled; nothing is parsed
  * while moves are generated. Supported: leaper atoms W F D N A H C Z G, K (= WF), riders
  * R B Q, and the modifiers m (move only), c (capture only), f (forward only) before an atom.
  * The multi-leg giraffe and the picket's long slides are not Betza input here: `piece-kinds.ts`

@@ -22,7 +22,7 @@ const CHECKERS = new Int16Array(256);
  * Marks with `stamp` (in `pos.pinStamp`) the cells where a move of a piece other than the royal
  * may end the check on `royal` by the side not to move: the checker's cell and the cells its
  * attack crosses — every cell between it and the royal on a shared line, or the giraffe's bent
- * path (RULES.md §2: a diagonal step, then straight on to the royal). Marking more cells than
+ * path (docs/rules.md §2: a diagonal step, then straight on to the royal). Marking more cells than
  * needed only costs board tests. Returns false, the marks meaningless, unless there is exactly
  * one checker.
  */

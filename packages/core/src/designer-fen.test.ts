@@ -1,4 +1,4 @@
-/** The Persian designer's position format (RULES.md §0): every cell written, `1` for empty cells and holes. */
+/** The Persian designer's position format (docs/rules.md §0): every cell written, `1` for empty cells and holes. */
 import { describe, expect, it } from 'vitest';
 import { parseDesignerFen, makeDesignerFen } from './designer-fen.ts';
 import { makeFen, parseFen, startSetup } from './fen.ts';

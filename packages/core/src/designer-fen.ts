@@ -1,6 +1,7 @@
 /**
- * The Persian Chess designer's position format (RULES.md §0): like our FEN, but every cell of the
- * 11x11 box is written, an empty cell or a hole as the digit `1`, one per cell. Import and export.
+ * The Persian Chess designer's position format (docs/rules.md §0): like our FEN, but every cell of
+ * the 11x11 box is written, an empty cell or a hole as the digit `1`, one per cell. Import and
+ * export.
  */
 import type { Setup } from './fast-position.ts';
 import { makeBoardText, makeRightsText, parseBoardText, parseFields } from './fen.ts';

@@ -1,5 +1,5 @@
 /**
- * The fast layer (DESIGN.md principle 6): a position in preallocated typed arrays with
+ * The fast layer (docs/design.md principle 6): a position in preallocated typed arrays with
  * make/unmake of integer moves and an incremental 2x32-bit Zobrist hash. No allocation per move.
  * Move generation lives in `movegen.ts`; this file only changes and restores state.
  */
@@ -64,7 +64,7 @@ export class FastPosition {
   pawnKey = 0;
   /** Hash of the piece counts (MATERIAL summed), for the search's correction history. */
   materialKey = 0;
-  /** Set when the last move took a royal into the enemy citadel (RULES.md: drawn at once). */
+  /** Set when the last move took a royal into the enemy citadel (docs/rules.md: drawn at once). */
   citadelDrawn = false;
   readonly kingSq = new Int16Array(2).fill(-1);
   readonly princeSq = new Int16Array(2).fill(-1);
@@ -277,7 +277,7 @@ export class FastPosition {
     this.rights = rights;
   }
 
-  /** Where the pawn of pawns lands on its second arrival (RULES.md §2 stage 2, house rule for royals). */
+  /** Where the pawn of pawns lands on its second arrival (docs/rules.md §2 stage 2, house rule for royals). */
   private returnCell(color: number): number {
     const target = this.rs.kingsPawnStart[color]!;
     const occupant = this.board[target]!;

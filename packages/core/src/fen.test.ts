@@ -55,7 +55,7 @@ describe('FEN start positions', () => {
     );
   });
 
-  it('tamerlane (masculine) as RULES.md §2 lists it, pawn tags in brackets', () => {
+  it('tamerlane (masculine) as docs/rules.md §2 lists it, pawn tags in brackets', () => {
     const rs = ruleset('tamerlane');
     expect(makeFen(rs, startSetup(rs))).toBe(
       '*e1c1d1d1c1e*/1rntgwkfgtnr*/*p[r]p[n]p[t]p[g]p[w]p[h]p[f]p[e]p[c]p[d]p[p]*/*11*/*11*/*11*/*11*/' +

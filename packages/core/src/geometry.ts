@@ -1,5 +1,5 @@
 /**
- * Geometry as a value (DESIGN.md principle 3): a bounding box of files x ranks, the cells that
+ * Geometry as a value (docs/design.md principle 3): a bounding box of files x ranks, the cells that
  * exist inside it, and the citadels. Cells are addressed by padded-mailbox indices: row stride
  * 16 and a border of 3 cells, so every leap up to (3,3) from an existing cell lands inside the
  * array and needs no bounds check (a padding cell reads as "off board").

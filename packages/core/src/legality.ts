@@ -81,7 +81,7 @@ export function markPinCandidates(pos: FastPosition, royal: number, stamp: numbe
 /**
  * Whether a move with `flag` only takes a piece from one cell to another (capturing what stands
  * there), so that a test of the board with that one change decides its legality: not a
- * promotion that may create a Prince (RULES.md §2: then no royal is in check), nor a move with
+ * promotion that may create a Prince (docs/rules.md §2: then no royal is in check), nor a move with
  * side effects (en passant, swaps, relocations).
  */
 export function isPlainMove(pos: FastPosition, flag: number): boolean {

@@ -1,5 +1,5 @@
 /**
- * Move text for engines and URLs (RULES.md §0, docs/formats.md): `from` + `to` + an optional
+ * Move text for engines and URLs (docs/rules.md §0, docs/formats.md): `from` + `to` + an optional
  * lower-case letter for a chosen promotion (or the citadel-swap partner).
  */
 import { CITADEL_SWAP, PROMOTE, moveExtra, moveFlag, moveFrom, moveTo } from './move.ts';

@@ -15,7 +15,7 @@ export const PROMOTE = 4;
 export const KING_SWAP = 5;
 /** Persian rendezvous: the Princess/Champion exchanges cells with the Bishop on `to`. */
 export const RENDEZVOUS = 6;
-/** The waiting pawn of pawns lifted from the last rank to `to` (RULES.md §2 stage 1). */
+/** The waiting pawn of pawns lifted from the last rank to `to` (docs/rules.md §2 stage 1). */
 export const RELOCATE = 7;
 /** The pawn of pawns' second arrival: it is then placed on the pawn of kings' start cell. */
 export const PAWN_OF_PAWNS_RETURN = 8;

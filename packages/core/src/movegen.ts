@@ -1,12 +1,12 @@
 /**
- * The one move generator under both layers (DESIGN.md principle 6). `generateLegal` writes the
+ * The one move generator under both layers (docs/design.md principle 6). `generateLegal` writes the
  * legal moves of the side to move into `pos.moves` from `start` and returns the end index.
  *
  * Steps: (1) nothing when the game already ended by rule (citadel draw, bare king);
  * (2) pseudo-legal moves of every piece from the compiled tables (pseudo-moves.ts); (3) the
  * legality filter (legality.ts); (4) the special moves, each a named hook in rules/: citadel
  * swap, castling, rendezvous, the pawn of pawns' relocation; (5) the king swap last, because
- * "no other legal move" is one of its conditions (RULES.md §2).
+ * "no other legal move" is one of its conditions (docs/rules.md §2).
  */
 import { isAttacked } from './attacks.ts';
 import { isLegalEvasion, markEvasionCells } from './check-evasions.ts';

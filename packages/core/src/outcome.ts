@@ -1,5 +1,5 @@
 /**
- * How a game ends, with its reason (RULES.md §1-§5b). Used by the readable layer, the CLI and
+ * How a game ends, with its reason (docs/rules.md §1-§5b). Used by the readable layer, the CLI and
  * later the engine's adjudication. `legalCount` is the number of legal moves of the side to move.
  */
 import type { FastPosition } from './fast-position.ts';
@@ -82,7 +82,7 @@ export function outcomeOf(pos: FastPosition, legalCount: number): Outcome | null
  * plays them (chess, Persian Chess, shatranj: the variants whose repetition draw is always in
  * force; FIDE Laws 9.2, 9.3). A game may go on past such a draw while nobody claims it: `play`
  * accepts further moves, `outcome()` still reports it, and whoever referees decides. The
- * repetition house rule of husun and Tamerlane (RULES.md §6) ends the game.
+ * repetition house rule of husun and Tamerlane (docs/rules.md §6) ends the game.
  */
 export function isClaimableDraw(outcome: Outcome, rules: VariantRules): boolean {
   return (

@@ -1,5 +1,5 @@
 /**
- * Perft over the fast layer with bulk counting at the last ply (RULES.md §5b convention: only
+ * Perft over the fast layer with bulk counting at the last ply (docs/rules.md §5b convention: only
  * checkmate, stalemate, a citadel draw and the bare-king rule end a line).
  */
 import type { FastPosition } from './fast-position.ts';

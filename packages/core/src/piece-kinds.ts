@@ -3,7 +3,7 @@
  * which kinds it uses and the letters it writes them with (`variants/*.ts`); letters are not
  * global because the sources reuse them (Tamerlane `D` leaps, Husun `D` slides).
  *
- * Sources: RULES.md §1-§5b (which cites the seeds, Ludii, H. G. Muller's diagram and
+ * Sources: docs/rules.md §1-§5b (which cites the seeds, Ludii, H. G. Muller's diagram and
  * J.-L. Cazaux for Full Tamerlane).
  */
 
@@ -112,7 +112,7 @@ export const KIND_INFO = {
     pawn: true,
     promotesTo: 'crocodile',
   },
-  /** Pawn of pawns, first life (RULES.md §2 stage 1 before its first arrival). */
+  /** Pawn of pawns, first life (docs/rules.md §2 stage 1 before its first arrival). */
   pawnOfPawns: {
     name: 'Pawn of pawns',
     movement: PAWN_MOVES,

@@ -118,9 +118,9 @@ export function royalsProblem(rs: Ruleset, setup: Setup): SetupProblem | null {
 }
 
 /**
- * True when a pawn of `color` may stand anywhere on the main board: Tamerlane's king swap (RULES.md
- * §2) moves a pawn to the King's cell without promoting it, so once that side's swap is used (its
- * right gone) neither the promotion rank nor the back rank tells anything.
+ * True when a pawn of `color` may stand anywhere on the main board: Tamerlane's king swap
+ * (docs/rules.md §2) moves a pawn to the King's cell without promoting it, so once that side's swap
+ * is used (its right gone) neither the promotion rank nor the back rank tells anything.
  */
 export function pawnsMayBeAnywhere(rs: Ruleset, setup: Setup, color: number): boolean {
   return rs.kingSwap && (setup.rights & RIGHT_SWAP[color as 0 | 1]) === 0;

@@ -1,7 +1,7 @@
 /**
- * The readable layer (DESIGN.md principle 6) for UI, server, CLI and tests: a game position with
- * legal moves as objects, `play` returning a result (an illegal move is rejected with its reason
- * and changes nothing), undo, SAN, outcome and the special rights. It drives the fast layer
+ * The readable layer (docs/design.md principle 6) for UI, server, CLI and tests: a game position
+ * with legal moves as objects, `play` returning a result (an illegal move is rejected with its
+ * reason and changes nothing), undo, SAN, outcome and the special rights. It drives the fast layer
  * underneath, so both layers share one move generator.
  */
 import { FastPosition, type Setup } from './fast-position.ts';

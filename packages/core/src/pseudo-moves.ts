@@ -74,7 +74,7 @@ export function pieceMoves(
   return n;
 }
 
-/** RULES.md §2 giraffe: diagonal step to an empty cell, then >= 3 cells orthogonally outward. */
+/** docs/rules.md §2 giraffe: diagonal step to an empty cell, then >= 3 cells orthogonally outward. */
 function giraffeMoves(
   pos: FastPosition,
   from: number,

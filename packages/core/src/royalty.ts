@@ -1,5 +1,5 @@
 /**
- * Which piece must not be left attacked (RULES.md §0, and Tamerlane's royal pool §2), and the
+ * Which piece must not be left attacked (docs/rules.md §0, and Tamerlane's royal pool §2), and the
  * check test by playing a move on the board.
  */
 import { isAttacked } from './attacks.ts';

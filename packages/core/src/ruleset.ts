@@ -1,6 +1,6 @@
 /**
  * A variant compiled once, with its start array and rule switches, into the tables the move
- * generator reads (DESIGN.md principle 5): per piece code its leaps and slides as mailbox
+ * generator reads (docs/design.md principle 5): per piece code its leaps and slides as mailbox
  * offsets, where it may stop, and per colour the reverse tables for "is this cell attacked".
  */
 import { MODE_MOVE, parseBetza, type Vector } from './betza.ts';

@@ -1,5 +1,5 @@
 /**
- * Human move notation (SAN-like, RULES.md §0) for move lists and PGN:
+ * Human move notation (SAN-like, docs/rules.md §0) for move lists and PGN:
  *   `Nc4`, `Gxe5`, `exd5`, `e10=Q`, `O-O` / `O-O-O` (castling), `+` check, `#` mate;
  *   `K<>e2` the king swap and `S<>h2` the rendezvous (the piece exchanges with the one on the cell);
  *   `P@e5` the pawn of pawns' relocation; `b10@g3` its second arrival (placed on g3);

@@ -1,5 +1,5 @@
 /**
- * Zobrist keys as pairs of 32-bit integers (BigInt is ~9x slower; DESIGN.md principle 8).
+ * Zobrist keys as pairs of 32-bit integers (BigInt is ~9x slower; docs/design.md principle 8).
  * Fixed seed, so a position's hash is the same in every run and process.
  */
 import { MAX_SIZE } from './geometry.ts';

@@ -1,5 +1,5 @@
 /**
- * The perft contract (DESIGN.md principle 12): every suite in test/perft must match exactly.
+ * The perft contract (docs/design.md principle 12): every suite in test/perft must match exactly.
  * Depths whose expected count exceeds the budget run only in the deep tier (CITADEL_DEEP=1).
  */
 import { DEEP } from '@citadel/testing';

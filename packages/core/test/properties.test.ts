@@ -1,5 +1,5 @@
 /**
- * Property tests over random playouts of every variant configuration (DESIGN.md principles 6 and 7):
+ * Property tests over random playouts of every variant configuration (docs/design.md principles 6 and 7):
  * make/unmake restores everything, the incremental hash matches a fresh load, no legal move leaves
  * a royal attacked, FEN and PGN round-trip, both layers agree, and no parser throws on garbage.
  */
@@ -175,7 +175,7 @@ function snapshot(pos: FastPosition): unknown {
   };
 }
 
-/** After `move` by `us` has been made: the mover's royal (RULES.md §0, §2 royal pool) is not attacked. */
+/** After `move` by `us` has been made: the mover's royal (docs/rules.md §0, §2 royal pool) is not attacked. */
 function royalSafe(pos: FastPosition, move: number, us: number): boolean {
   const them = us ^ 1;
   const royal = royalSquare(pos, us);

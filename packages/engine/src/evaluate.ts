@@ -251,8 +251,9 @@ export class Evaluator {
 
   /**
    * Whether side `c`'s piece on `s` stands on an outpost: an own pawn defends it (pawns capture
-   * one step diagonally forward in every variant, RULES.md) and no enemy pawn on a neighbouring
-   * file is still in front of it, so none can ever drive it away. Uses the pawn-table entry.
+   * one step diagonally forward in every variant, docs/rules.md) and no enemy pawn on a
+   * neighbouring file is still in front of it, so none can ever drive it away. Uses the pawn-table
+   * entry.
    */
   private isOutpost(board: Uint8Array, s: number, c: number): boolean {
     const behind = s + (c === 0 ? -STRIDE : STRIDE);

@@ -1,5 +1,5 @@
 /**
- * The one place where the rules core meets the board view (DESIGN.md principle 10, after
+ * The one place where the rules core meets the board view (docs/design.md principle 10, after
  * chessops' `compat.ts`): it turns a core `Position` into the board's cells, pieces, highlights and
  * legal destinations, and the board's `(from, to)` back into the core's moves. The rest of the app
  * imports the board only through this file.

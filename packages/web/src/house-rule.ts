@@ -1,5 +1,5 @@
 /**
- * Our house rules must be visibly marked on the rules page (RULES.md, preamble). Texts that
+ * Our house rules must be visibly marked on the rules page (docs/rules.md, preamble). Texts that
  * start with "house rule:" (any case) get a badge instead of the words.
  */
 import { h } from './dom.ts';

@@ -1,7 +1,7 @@
 /**
  * A paragraph of history per variant for the rules page, written for this project from the facts
- * in RULES.md and the seed documents (seeds 000/001 Shatranj al-Husun, 002/003 Tamerlane chess,
- * 004 Persian Chess). Claims beyond those sources are kept general on purpose.
+ * in docs/rules.md and the seed documents (seeds 000/001 Shatranj al-Husun, 002/003 Tamerlane
+ * chess, 004 Persian Chess). Claims beyond those sources are kept general on purpose.
  */
 
 const PERSIAN =

@@ -1,6 +1,6 @@
 /**
- * How each kind moves, in words, for the rules page (RULES.md §0-§4 tables; the crocodile is our
- * house rule, RULES.md §3). Tagged pawns move as pawns; the page adds what each becomes.
+ * How each kind moves, in words, for the rules page (docs/rules.md §0-§4 tables; the crocodile is
+ * our house rule, docs/rules.md §3). Tagged pawns move as pawns; the page adds what each becomes.
  */
 import type { KindKey, VariantDef } from '@citadel/core';
 

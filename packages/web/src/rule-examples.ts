@@ -4,7 +4,7 @@
  * gets is read from its rules data (`def.rules`), never from its name; the positions are written
  * per board (their squares depend on the geometry). The core plays every move: the browser and
  * unit tests check that each one is legal and has the kind and outcome stated here.
- * Rule sources: RULES.md §1 (husun), §2-§3 (Tamerlane), §4 (Persian), §5b (chess, shatranj).
+ * Rule sources: docs/rules.md §1 (husun), §2-§3 (Tamerlane), §4 (Persian), §5b (chess, shatranj).
  */
 import type { MoveKind, OutcomeReason, VariantDef } from '@citadel/core';
 

@@ -1,8 +1,8 @@
 /**
- * Browser test of the citadel draw on the play page (RULES.md §1, §2, §4): in a position loaded
- * through the import dialog, selecting a King next to the enemy citadel shows the "Enemy citadel"
- * note (special.ts); entering it ends the game drawn with the core's reason, and nothing can move
- * any more. A King beside its own Tamerlane citadel gets no note and may not enter it.
+ * Browser test of the citadel draw on the play page (docs/rules.md §1, §2, §4): in a position
+ * loaded through the import dialog, selecting a King next to the enemy citadel shows the "Enemy
+ * citadel" note (special.ts); entering it ends the game drawn with the core's reason, and nothing
+ * can move any more. A King beside its own Tamerlane citadel gets no note and may not enter it.
  * Screenshots: packages/web/test-results/citadel-draw-*.png.
  */
 import { Position } from '@citadel/core';

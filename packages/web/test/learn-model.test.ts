@@ -1,7 +1,7 @@
 /**
  * Unit tests (no browser) of the rules page's models: every worked example is a valid position
  * whose move the core plays with the kind and outcome the example states, and the move explorer
- * shows the core's moves with blockers cutting them where RULES.md says (giraffe path, picket
+ * shows the core's moves with blockers cutting them where docs/rules.md says (giraffe path, picket
  * and crocodile first cell, pawn captures), with the kings out of the way.
  */
 import { Position, VARIANTS, VARIANT_IDS, type VariantDef } from '@citadel/core';

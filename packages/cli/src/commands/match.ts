@@ -283,7 +283,7 @@ export function addMatchCommand(program: Command): void {
     .requiredOption('--engine2 <command>', 'command line of engine 2')
     .requiredOption(
       '--variant <variant>',
-      `variant id (RULES.md §6), or a stand-in Fairy-Stockfish plays: ${FSF_STAND_INS.join(', ')}`,
+      `variant id (docs/rules.md §6), or a stand-in Fairy-Stockfish plays: ${FSF_STAND_INS.join(', ')}`,
     )
     .option('--array <array>', 'start array (tamerlane: masculine, feminine)')
     .option('--rule <name=value>', 'rule switch, repeatable', collect, [])

@@ -9,7 +9,7 @@ import { OFFERED_VARIANTS } from '../variant-names.ts';
 /** Default variant: `chess`, as Fairy-Stockfish, so GUIs that never send UCI_Variant play chess. */
 export const DEFAULT_VARIANT = 'chess';
 
-/** Rule switches of RULES.md §6 with their defaults (on = true). */
+/** Rule switches of docs/rules.md §6 with their defaults (on = true). */
 export const RULE_SWITCHES: ReadonlyArray<{ name: string; default: boolean }> = [
   { name: 'repetition', default: false },
   { name: 'pawn-of-pawns-occupied', default: false },

@@ -1,4 +1,4 @@
-/** Shatranj's bare-king rule (RULES.md §5b, as Fairy-Stockfish plays it). */
+/** Shatranj's bare-king rule (docs/rules.md §5b, as Fairy-Stockfish plays it). */
 import type { FastPosition } from '../fast-position.ts';
 
 /**

@@ -1,4 +1,4 @@
-/** Castling (Persian Chess RULES.md §4, FIDE chess): generated only when not in check. */
+/** Castling (Persian Chess docs/rules.md §4, FIDE chess): generated only when not in check. */
 import { isAttacked } from '../attacks.ts';
 import type { FastPosition } from '../fast-position.ts';
 import { CASTLE, encodeMove } from '../move.ts';

@@ -1,6 +1,6 @@
 /**
- * Option `citadel-claim-or-swap` (RULES.md §2): a royal entering the enemy citadel may, instead
- * of claiming the draw, swap with its Prince or Adventitious King and play on.
+ * Option `citadel-claim-or-swap` (docs/rules.md §2): a royal entering the enemy citadel may,
+ * instead of claiming the draw, swap with its Prince or Adventitious King and play on.
  */
 import type { FastPosition } from '../fast-position.ts';
 import { CITADEL_SWAP, NORMAL, encodeMove, moveFlag, moveFrom, moveTo } from '../move.ts';

@@ -1,4 +1,4 @@
-/** Tamerlane's once-per-game king swap (RULES.md §2). */
+/** Tamerlane's once-per-game king swap (docs/rules.md §2). */
 import { isAttacked } from '../attacks.ts';
 import type { FastPosition } from '../fast-position.ts';
 import { KING_SWAP, encodeMove } from '../move.ts';
@@ -7,7 +7,7 @@ import { royalSquare } from '../royalty.ts';
 import { RIGHT_SWAP } from '../ruleset.ts';
 
 /**
- * RULES.md §2 king swap, once per game: when the King is in check, or the player has no other
+ * docs/rules.md §2 king swap, once per game: when the King is in check, or the player has no other
  * legal move, the King exchanges cells with any friendly piece on the main board, provided the
  * King is not attacked afterwards (even when a Prince exists).
  */

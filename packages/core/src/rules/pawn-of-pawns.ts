@@ -1,5 +1,5 @@
 /**
- * Tamerlane's pawn of pawns, stage 1 (RULES.md §2): the relocation of the waiting pawn. Its
+ * Tamerlane's pawn of pawns, stage 1 (docs/rules.md §2): the relocation of the waiting pawn. Its
  * arrivals (waiting, return to the pawn of kings' cell, Adventitious King) are pawn moves in
  * pseudo-moves.ts and fast-position.ts.
  */
@@ -13,9 +13,9 @@ import { legalByMaking } from '../royalty.ts';
 export type GenerateLegal = (pos: FastPosition, start: number) => number;
 
 /**
- * RULES.md §2 pawn of pawns, stage 1: the waiting pawn may be lifted to any empty cell (option:
- * any cell but a king's) from which, as a pawn, it attacks two enemy pieces, or one enemy piece
- * that then has no legal move (judged with the opponent to move).
+ * docs/rules.md §2 pawn of pawns, stage 1: the waiting pawn may be lifted to any empty cell
+ * (option: any cell but a king's) from which, as a pawn, it attacks two enemy pieces, or one enemy
+ * piece that then has no legal move (judged with the opponent to move).
  */
 export function relocations(pos: FastPosition, start: number, generate: GenerateLegal): number {
   const rs = pos.rs;

@@ -1,7 +1,7 @@
 /**
- * Persian rendezvous (RULES.md §4), once per game per player: the Princess (Champion in Oriental
- * Omega) on g2 / g10 exchanges cells with a friendly Bishop on h2 / h10; illegal if it leaves the
- * king in check.
+ * Persian rendezvous (docs/rules.md §4), once per game per player: the Princess (Champion in
+ * Oriental Omega) on g2 / g10 exchanges cells with a friendly Bishop on h2 / h10; illegal if it
+ * leaves the king in check.
  */
 import type { FastPosition } from '../fast-position.ts';
 import { RENDEZVOUS, encodeMove } from '../move.ts';

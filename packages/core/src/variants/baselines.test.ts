@@ -1,4 +1,4 @@
-/** The baselines (RULES.md §5b): Shatranj as Fairy-Stockfish plays it, and FIDE chess. */
+/** The baselines (docs/rules.md §5b): Shatranj as Fairy-Stockfish plays it, and FIDE chess. */
 import { describe, expect, it } from 'vitest';
 import { Position } from '../position.ts';
 import { perft } from '../perft.ts';

@@ -1,4 +1,4 @@
-/** FIDE chess and Shatranj as Fairy-Stockfish plays it (RULES.md §5b): baselines for cross-checks. */
+/** FIDE chess and Shatranj as Fairy-Stockfish plays it (docs/rules.md §5b): baselines for cross-checks. */
 import type { VariantDef } from './variant.ts';
 
 export const CHESS: VariantDef = {

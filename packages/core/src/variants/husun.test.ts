@@ -1,4 +1,4 @@
-/** Shatranj al-Husun's rules (RULES.md §1), each with a position built to trigger it. */
+/** Shatranj al-Husun's rules (docs/rules.md §1), each with a position built to trigger it. */
 import { describe, expect, it } from 'vitest';
 import { Position } from '../position.ts';
 import { fenFrom, movesFrom, mustPlay, positionFrom } from '../../test/helpers.ts';

@@ -1,5 +1,5 @@
 /**
- * Shatranj al-Husun (Citadel chess). RULES.md §1; setup corrected as in Ludii's
+ * Shatranj al-Husun (Citadel chess). docs/rules.md §1; setup corrected as in Ludii's
  * `Shatranj al-Husun.lud` and the older diagram of the Chess Variant Pages article (seeds 000/001).
  */
 import { REPETITION_DECISION, REPETITION_SWITCH, type VariantDef } from './variant.ts';

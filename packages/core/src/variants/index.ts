@@ -1,4 +1,4 @@
-/** The registry of variants by the names of RULES.md §6 (plus the test stand-ins). */
+/** The registry of variants by the names of docs/rules.md §6 (plus the test stand-ins). */
 import { CHESS, SHATRANJ } from './baselines.ts';
 import { HUSUN } from './husun.ts';
 import { PERSIAN_CELTIC, PERSIAN_EYE, PERSIAN_OMEGA, PERSIAN_PRINCESS } from './persian.ts';

@@ -1,4 +1,4 @@
-/** Persian Chess' rules (RULES.md §4), each with a position built to trigger it. */
+/** Persian Chess' rules (docs/rules.md §4), each with a position built to trigger it. */
 import { describe, expect, it } from 'vitest';
 import { Position } from '../position.ts';
 import { isAttacked } from '../attacks.ts';
@@ -309,7 +309,7 @@ describe('persian rendezvous', () => {
     );
     expect(bad.ok).toBe(false);
     expect(bad.ok ? '' : bad.error).toContain("'V'");
-    // Start positions: 26 moves with the rendezvous, 25 without (RULES.md §4/§5).
+    // Start positions: 26 moves with the rendezvous, 25 without (docs/rules.md §4/§5).
     expect(Position.start('persian-omega').value!.legalMoves()).toHaveLength(26);
     expect(Position.start('persian-omega', opts).value!.legalMoves()).toHaveLength(25);
     expect(Position.start('persian-omega', opts).value!.fen().split(' ')[2]).toBe('KQkq');
@@ -423,7 +423,7 @@ describe('persian-eye All-Seeing Eye', () => {
     expect(movesFrom(pos, 'f2')).toEqual(expect.arrayContaining(['f2i2', 'f2d2']));
   });
 
-  it('the start position: perft 1 = 25 (RULES.md §4)', () => {
+  it('the start position: perft 1 = 25 (docs/rules.md §4)', () => {
     expect(Position.start('persian-eye').value!.legalMoves()).toHaveLength(25);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Persian Chess (9x9 citadel chess) and its four sub-variants. RULES.md §4; sources: seed 004 (the
- * designer's home page) and the designer's open-source engine (acceptance perft numbers).
+ * Persian Chess (9x9 citadel chess) and its four sub-variants. docs/rules.md §4; sources: seed 004
+ * (the designer's home page) and the designer's open-source engine (acceptance perft numbers).
  */
 import type { VariantDef } from './variant.ts';
 

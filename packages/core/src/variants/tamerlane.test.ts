@@ -1,4 +1,4 @@
-/** Tamerlane's special rules (RULES.md §2), each with a position built to trigger it. */
+/** Tamerlane's special rules (docs/rules.md §2), each with a position built to trigger it. */
 import { describe, expect, it } from 'vitest';
 import { Position } from '../position.ts';
 import { fenFrom, movesFrom, mustPlay, positionFrom } from '../../test/helpers.ts';

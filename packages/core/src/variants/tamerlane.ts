@@ -1,5 +1,5 @@
 /**
- * Tamerlane chess (Shatranj al-Kabir) and Full Tamerlane. RULES.md §2-§3; sources: Ludii
+ * Tamerlane chess (Shatranj al-Kabir) and Full Tamerlane. docs/rules.md §2-§3; sources: Ludii
  * `Shatranj al-Kabir.lud`, H. G. Muller's Interactive Diagram, Wikipedia, J.-L. Cazaux, Forbes.
  */
 import {
@@ -123,7 +123,7 @@ export const TAMERLANE: VariantDef = {
   ],
 };
 
-/** Full Tamerlane (manuscript 7322); the new pieces follow J.-L. Cazaux's proposal (RULES.md §3). */
+/** Full Tamerlane (manuscript 7322); the new pieces follow J.-L. Cazaux's proposal (docs/rules.md §3). */
 export const TAMERLANE_FULL: VariantDef = {
   ...TAMERLANE,
   id: 'tamerlane-full',

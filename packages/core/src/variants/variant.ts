@@ -1,5 +1,5 @@
 /**
- * What a variant is, as data (DESIGN.md principle 4): its board, the kinds it uses with their
+ * What a variant is, as data (docs/design.md principle 4): its board, the kinds it uses with their
  * letters, its start arrays, and its rules. The few rules that are not plain movement are named
  * hooks (`citadels`, `kingSwap`, `pawnOfPawns`, `rendezvous`, `centre`, `allSeeingEye`,
  * `bareKing`) that the move generator reads after compilation. A variant is built by spreading a

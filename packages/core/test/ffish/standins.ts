@@ -8,7 +8,7 @@
  * missing rules cannot matter (or with the core switched to the same reduced rules).
  *
  * `husun10` — Shatranj al-Husun without its four corner citadels. The 10x10 main board b2..k11 of
- *   RULES.md becomes a1..j10 (file -1, rank -1). R N E D K F D E N R on rank 1 (E = elephant,
+ *   docs/rules.md becomes a1..j10 (file -1, rank -1). R N E D K F D E N R on rank 1 (E = elephant,
  *   A leap; D = war machine, bishop slider; F = general, fers), pawns on ranks 2 / 9 (`fmWfcF`, no
  *   double step, no en passant) promoting to the general on the last rank, Black on the same files.
  *   No castling, stalemate loses for the stalemated side, no bare-king rule, no n-move rule.

@@ -1,5 +1,5 @@
 /**
- * The rules core against the independent reference generator (written from RULES.md alone):
+ * The rules core against the independent reference generator (written from docs/rules.md alone):
  * seeded random games in every variant, array and rule switch, from the start and from positions
  * built around the special rules; at every ply the legal move sets must be equal, and so must the
  * position after each move (compared through the reference's own FEN reading of both).

@@ -68,7 +68,7 @@ function fen(geometry: string, pieces: Record<string, string>, rest: string): st
 const startPerft = (variant: string, depth: number, options?: ReferenceOptions): number =>
   referencePerft(variant, referenceStart(variant, options), depth, options);
 
-describe('RULES.md §5 reference perft numbers (start positions)', () => {
+describe('docs/rules.md §5 reference perft numbers (start positions)', () => {
   const table: Array<[string, ReferenceOptions | undefined, number[]]> = [
     ['husun', undefined, [20, 400, 8300]],
     ['tamerlane', undefined, [24, 576, 14518]],
@@ -84,7 +84,7 @@ describe('RULES.md §5 reference perft numbers (start positions)', () => {
   }
 });
 
-describe('RULES.md §4 Persian acceptance numbers', () => {
+describe('docs/rules.md §4 Persian acceptance numbers', () => {
   const table: Array<[string, ReferenceOptions | undefined, number[]]> = [
     ['persian-princess', undefined, [25, 625, 17842, 507907]],
     ['persian-eye', undefined, [25, 625, 17792, 505059]],
@@ -101,7 +101,7 @@ describe('RULES.md §4 Persian acceptance numbers', () => {
   }
 });
 
-describe('RULES.md §5b baselines', () => {
+describe('docs/rules.md §5b baselines', () => {
   it('chess start to depth 3', () => {
     expect([1, 2, 3].map((d) => startPerft('chess', d))).toEqual([20, 400, 8902]);
   });
@@ -167,7 +167,7 @@ describe('start positions and FEN round trip', () => {
     ['chess', undefined],
     ['shatranj', undefined],
   ];
-  it('husun start is the RULES.md text', () => {
+  it('husun start is the docs/rules.md text', () => {
     expect(referenceStart('husun')).toBe(
       '1**********1/*rnedkfdenr*/*pppppppppp*/*10*/*10*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*RNEDKFDENR*/1**********1 w - - 0 1',
     );
@@ -481,7 +481,7 @@ describe('Persian Chess', () => {
   });
 });
 
-describe('special-rule positions (numbers computed by this reference, not from RULES.md)', () => {
+describe('special-rule positions (numbers computed by this reference, not from docs/rules.md)', () => {
   // For cross-checking the core; depth 3 values (slow here) are in the comments.
   const cases: Array<[string, string, ReferenceOptions | undefined, number[]]> = [
     // King swap as the only legal move (perft 3 = 30)

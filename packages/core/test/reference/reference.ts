@@ -1,5 +1,5 @@
 /**
- * Reference move generator for every variant of RULES.md.
+ * Reference move generator for every variant of docs/rules.md.
  *
  * Deliberately simple and slow: an INDEPENDENT implementation (nothing is imported from
  * packages/core/src) used to cross-check the fast rules core. The board is a 2D array indexed
@@ -212,7 +212,7 @@ function castleSpecs(family: Family): CastleSpec[] {
         mustBeSafe: [sq(4, r), sq(3, r), sq(2, r)],
       });
     } else if (family === 'persian') {
-      // RULES.md §4: princess side K f2->i2, R j2->h2 (g2, h2, i2 empty; f2..i2 not attacked);
+      // docs/rules.md §4: princess side K f2->i2, R j2->h2 (g2, h2, i2 empty; f2..i2 not attacked);
       // queen side K f2->d2, R b2->e2 (c2, d2, e2 empty; f2, e2, d2 not attacked).
       const r = color === 'w' ? 1 : 9;
       out.push({
@@ -435,7 +435,7 @@ function tamerlaneStart(v: Variant, feminine: boolean): string {
 
 function tamerlaneFullStart(v: Variant): string {
   const pos = emptyPosition(v);
-  // Black as given in RULES.md §3, b..l.
+  // Black as given in docs/rules.md §3, b..l.
   const rank10 = 'ELCBDSDBNLE';
   const rank9 = 'RNTGXKFGTNR';
   const rank8 = 'RLTGXHFDCNP';
