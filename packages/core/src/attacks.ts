@@ -3,7 +3,7 @@
  * Works backwards from the cell with the compiled reverse tables: leaps (pawn captures
  * included), rays (sliders from distance 1, picket and crocodile from distance 2), the giraffe's
  * bent path, and the All-Seeing Eye's diagonals. A piece attacks a cell only if it may stop
- * there (docs/rules.md §2: "a piece attacks a citadel cell only if it may move there").
+ * there (docs/rules.md §2: a piece attacks a citadel cell only where it may stop).
  */
 import type { FastPosition } from './fast-position.ts';
 import { STRIDE } from './geometry.ts';
