@@ -166,4 +166,26 @@ describe('the deadline timer of a running server', () => {
     await games.close();
     await store.close();
   });
+
+  it("arms a rematch's first-move deadline as soon as the rematch is agreed", async () => {
+    const store = await openStore({ dataDir: dir });
+    vi.useFakeTimers({ now: 5_000_000 });
+    const games = new Games(store, new LocalBus());
+    const { id } = await games.create(
+      { variant: 'chess', color: 'white', clock: { initial: 60, increment: 0 } },
+      null,
+    );
+    await games.join(id, null);
+    await games.move(id, 'white', 'e4');
+    await games.move(id, 'black', 'e5');
+    await games.resign(id, 'black');
+    await games.offer(id, 'white', 'rematch', 'offer');
+    const agreed = await games.offer(id, 'black', 'rematch', 'accept');
+    const rematch = agreed.game.rematchId!;
+    expect((await games.state(rematch)).status).toBe('started');
+    await vi.advanceTimersByTimeAsync(FIRST_MOVE_LIVE_MS + 100);
+    expect(await games.state(rematch)).toMatchObject({ status: 'ended', reason: 'abort' });
+    await games.close();
+    await store.close();
+  });
 });

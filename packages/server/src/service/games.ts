@@ -443,6 +443,11 @@ export class Games {
         if (id != null && change) this.ratingCache.get(id)?.set(game.variant, change.after);
       }
       this.armTimer(live);
+      // The rematch starts now: its first-move deadline runs from here, like any new game's.
+      if (rematch) {
+        const next = await this.load(rematch.id);
+        if (next) this.armTimer(next);
+      }
       await this.bus.publish({
         kind: 'game',
         id: s.game.id,
