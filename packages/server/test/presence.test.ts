@@ -74,3 +74,37 @@ it('tells a process that reads a game later who sits in it elsewhere, and stays 
   await b.close();
   await store.close();
 });
+
+it('counts a player who moves over HTTP alone as present when moving, on any process', async () => {
+  const store = await openStore({ dataDir: dir });
+  const bus = new LocalBus();
+  let now = 9_000_000;
+  const clock = () => now;
+  const a = new Games(store, bus, clock);
+  const b = new Games(store, bus, clock);
+  const { id } = await a.create(
+    { variant: 'chess', color: 'white', clock: { initial: 300, increment: 0 } },
+    null,
+  );
+  await a.listen(id, { color: 'white', send: () => {} });
+  await a.join(id, null);
+  await a.move(id, 'white', 'e2e4');
+  await a.move(id, 'black', 'e7e5');
+  await a.move(id, 'white', 'g1f3');
+  // Black never connects: it moves by HTTP requests, each long after the game was read.
+  now += 100_000;
+  await a.move(id, 'black', 'b8c6');
+  await expect(a.claimWin(id, 'white')).rejects.toThrow(/may reconnect/);
+  await a.move(id, 'white', 'f1c4');
+  // Its next move reaches the other process; this one learns of it from the record.
+  now += 100_000;
+  await b.move(id, 'black', 'g8f6');
+  await a.state(id);
+  await expect(a.claimWin(id, 'white')).rejects.toThrow(/may reconnect/);
+  // Gone quiet for longer than the claim's wait, it may be claimed against.
+  now += 31_000;
+  expect((await a.claimWin(id, 'white')).game).toMatchObject({ reason: 'abandon' });
+  await a.close();
+  await b.close();
+  await store.close();
+});

@@ -19,7 +19,7 @@ import type {
 } from '@citadel/protocol';
 import { COLORS } from '@citadel/protocol';
 import { rateGame, START } from '../accounts/ratings.ts';
-import { deadlineAt } from '../machine/clock.ts';
+import { deadlineAt, sideToMove } from '../machine/clock.ts';
 import type { GameEvent, Notice } from '../machine/events.ts';
 import {
   newGameRecord,
@@ -54,6 +54,8 @@ interface Live {
   /** Connections per seat by process id (this one's, and the others' from the bus). */
   presence: Map<string, ByColor<number>>;
   awaySince: ByColor<number | null>;
+  /** When each seat last acted here (any authorised request): acting counts as being present. */
+  actedAt: ByColor<number>;
   queue: Promise<unknown>;
   /** Bus messages are handled one after another, so events reach listeners in commit order. */
   inbox: Promise<unknown>;
@@ -347,6 +349,7 @@ export class Games {
       presence: new Map(),
       // Until presence says otherwise, a seat counts as away since the game was read here.
       awaySince: { white: this.now(), black: this.now() },
+      actedAt: { white: 0, black: 0 },
       queue: Promise.resolve(),
       inbox: Promise.resolve(),
       timer: null,
@@ -401,7 +404,11 @@ export class Games {
   /** Runs one event through the machine, commits it and tells everyone; queued per game. */
   private async apply(id: string, event: (live: Live) => GameEvent): Promise<ActResult> {
     const live = await this.mustLoad(id);
-    const run = live.queue.then(() => this.applyNow(live, event));
+    const run = live.queue.then(() => {
+      const e = event(live);
+      if ('by' in e) live.actedAt[e.by] = this.now();
+      return this.applyNow(live, event);
+    });
     live.queue = run.catch(() => undefined);
     return run;
   }
@@ -490,7 +497,11 @@ export class Games {
       const at = this.heard.get(process) ?? 0;
       if (p[color] > 0 && (since === null || at > since)) since = at;
     }
-    return since ?? this.now();
+    // A seat that acts without a connection (moves over HTTP) is present when it acts: here, or
+    // on any process, as its last move shows (the clock of its opponent started then).
+    const g = live.record;
+    const lastMove = sideToMove(g) !== color ? (g.turnStartedAt ?? 0) : 0;
+    return Math.max(since ?? this.now(), live.actedAt[color], lastMove);
   }
 
   private async publishPresence(live: Live): Promise<void> {
