@@ -30,10 +30,13 @@ export const SERVER_REASONS = ['resign', 'timeout', 'agreement', 'abort', 'aband
 export const END_REASONS = [...RULE_REASONS, ...SERVER_REASONS] as const;
 export type EndReason = (typeof END_REASONS)[number];
 
-/** Things a player can offer the opponent; each is accepted or declined by the other seat. */
+/**
+ * Things a player can offer the opponent; each is accepted or declined by the other seat, or
+ * cancelled (withdrawn) by the seat that offered it.
+ */
 export const OFFER_KINDS = ['draw', 'takeback', 'rematch'] as const;
 export type OfferKind = (typeof OFFER_KINDS)[number];
-export const OFFER_ACTIONS = ['offer', 'accept', 'decline'] as const;
+export const OFFER_ACTIONS = ['offer', 'accept', 'decline', 'cancel'] as const;
 export type OfferAction = (typeof OFFER_ACTIONS)[number];
 
 /** The largest WebSocket message or request body the server reads, in bytes. */

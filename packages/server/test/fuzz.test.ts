@@ -78,7 +78,7 @@ const bodies = fc
       },
       { requiredKeys: [] },
     ),
-    fc.record({ action: fc.oneof(fc.string(), fc.constantFrom('offer', 'accept', 'decline')) }),
+    fc.record({ action: fc.oneof(fc.string(), fc.constantFrom('offer', 'accept', 'decline', 'cancel')) }),
     fc.record(
       { username: fc.string(), password: fc.string(), tokens: fc.array(fc.string()) },
       { requiredKeys: [] },
@@ -200,7 +200,7 @@ describe('socket messages', () => {
               '__proto__',
             ),
             move: fc.oneof(fc.string(), fc.constantFrom('c8c7', 'c3c4', 'e3e4')),
-            action: fc.oneof(fc.string(), fc.constantFrom('offer', 'accept', 'decline')),
+            action: fc.oneof(fc.string(), fc.constantFrom('offer', 'accept', 'decline', 'cancel')),
             token: fc.oneof(fc.string(), fc.constant(game.w)),
             t: fc.oneof(fc.double(), fc.string()),
             ply: fc.oneof(fc.integer(), fc.string()),

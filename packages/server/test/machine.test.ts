@@ -219,6 +219,26 @@ describe('negotiation', () => {
     expect(t.get()).toMatchObject({ status: 'ended', result: '1/2-1/2', reason: 'agreement' });
   });
 
+  it('lets the seat that offered cancel its own offer, and no one else', () => {
+    const t = game();
+    t.apply({ type: 'offer', kind: 'draw', action: 'offer', by: 'white' }, 0);
+    const theirs = t.apply({ type: 'offer', kind: 'draw', action: 'cancel', by: 'black' }, 0);
+    expect(theirs).toMatchObject({
+      ok: false,
+      status: 409,
+      error: 'you have no draw offer to cancel',
+    });
+    expect(t.get().offers.draw).toBe('white');
+    const mine = t.apply({ type: 'offer', kind: 'draw', action: 'cancel', by: 'white' }, 0);
+    expect(mine.ok && mine.tell).toEqual([
+      { type: 'offers', offers: { draw: null, takeback: null, rematch: null } },
+    ]);
+    expect(t.get().offers.draw).toBeNull();
+    expect(t.apply({ type: 'offer', kind: 'draw', action: 'cancel', by: 'white' }, 0).ok).toBe(
+      false,
+    );
+  });
+
   it('takes back to the asker’s last move', () => {
     const t = game();
     expect(t.apply({ type: 'offer', kind: 'takeback', action: 'offer', by: 'white' }, 0).ok).toBe(

@@ -113,15 +113,24 @@ describe('online play', () => {
     expect(await movesShown(watcher)).toEqual(['f3', 'e5', 'g4', 'Qh4#']);
     await shot(white, 'online-game-over-1280.png');
 
-    // Rematch, then a draw by agreement, through the buttons.
+    // Rematch, then a draw offered, cancelled, offered again and agreed, through the buttons.
     await white.getByRole('button', { name: 'Rematch' }).click();
     await black.getByRole('button', { name: 'Accept rematch' }).click();
     await black.waitForURL((u) => u.toString() !== link);
     await white.getByRole('button', { name: 'Go to the rematch' }).click();
     await white.waitForURL(black.url());
     await white.waitForSelector('.online-actions');
-    await white.getByRole('button', { name: 'Offer draw' }).click();
-    await black.getByRole('button', { name: 'Accept draw' }).click();
+    // Colours swap: `black`'s page plays White now. It offers a draw, withdraws it, offers it
+    // again and moves: the offer still stands for the opponent, who accepts it.
+    await black.getByRole('button', { name: 'Offer draw' }).click();
+    await white.getByRole('button', { name: 'Accept draw' }).waitFor();
+    await black.getByRole('button', { name: 'Cancel draw offer' }).click();
+    await white.getByRole('button', { name: 'Accept draw' }).waitFor({ state: 'detached' });
+    await black.getByRole('button', { name: 'Offer draw' }).click();
+    await white.getByRole('button', { name: 'Accept draw' }).waitFor();
+    await clickMove(black, 'e2', 'e4');
+    await waitForMoves(white, 1);
+    await white.getByRole('button', { name: 'Accept draw' }).click();
     for (const page of [white, black]) {
       await page.waitForFunction(() =>
         /agree/i.test(document.querySelector('.result')?.textContent ?? ''),

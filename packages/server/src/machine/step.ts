@@ -4,7 +4,12 @@
  * in step with accepted moves and takebacks and left unchanged by refused events.
  */
 import type { Position } from '@citadel/core';
-import { CLAIM_WIN_AFTER_MS, type Color, type OfferKind } from '@citadel/protocol';
+import {
+  CLAIM_WIN_AFTER_MS,
+  type Color,
+  type OfferAction,
+  type OfferKind,
+} from '@citadel/protocol';
 import {
   clockLeftAt,
   clocksAfterMove,
@@ -241,7 +246,7 @@ function offer(
   g: GameRecord,
   pos: Position,
   kind: OfferKind,
-  action: 'offer' | 'accept' | 'decline',
+  action: OfferAction,
   by: Color,
   rematchId: string | undefined,
   now: number,
@@ -259,6 +264,8 @@ function offer(
     return refuse(409, `there is no ${kind} offer to decline`);
   if (action === 'accept' && pending !== theirs)
     return refuse(409, `there is no ${kind} offer to accept`);
+  if (action === 'cancel' && pending !== by)
+    return refuse(409, `you have no ${kind} offer to cancel`);
   if (kind === 'takeback' && action === 'offer' && !hasMoved(g, by))
     return refuse(409, 'you have no move to take back');
   const withOffer = (value: Color | null): GameRecord => ({
@@ -266,8 +273,8 @@ function offer(
     offers: { ...g.offers, [kind]: value },
     version: g.version + 1,
   });
-  if (action === 'decline' || (action === 'offer' && pending !== theirs)) {
-    const next = withOffer(action === 'decline' ? null : by);
+  if (action === 'decline' || action === 'cancel' || (action === 'offer' && pending !== theirs)) {
+    const next = withOffer(action === 'offer' ? by : null);
     return { ok: true, game: next, tell: [{ type: 'offers', offers: next.offers }] };
   }
   // Agreed: an offer meets the opponent's own, or an accept.

@@ -7,7 +7,7 @@
  * itself.
  */
 import './online.css';
-import { COLORS, type ClientMessage, type Color } from '@citadel/protocol';
+import { COLORS, type ClientMessage, type Color, type OfferAction } from '@citadel/protocol';
 import { boardState, createBoard, movesFor, type Board } from '../adapter.ts';
 import { ClockView } from '../clock-view.ts';
 import { h } from '../dom.ts';
@@ -259,7 +259,7 @@ function showGame(
   }
 
   /** Rematch over HTTP: the answer carries this browser's seat in the new game once agreed. */
-  async function rematch(action: 'offer' | 'accept' | 'decline'): Promise<void> {
+  async function rematch(action: OfferAction): Promise<void> {
     if (!token) {
       // Seated by the session: the rematch event says where to go, and the session sits there too.
       if (seat === 'session' && !socket.send({ type: 'rematch', action })) {

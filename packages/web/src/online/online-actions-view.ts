@@ -53,7 +53,7 @@ export class OnlineActionsView {
               button(`Decline ${label}`, offer(kind, 'decline')),
             );
           } else if (offers[kind] === you) {
-            buttons.push(button(`Cancel ${label} offer`, offer(kind, 'decline')));
+            buttons.push(button(`Cancel ${label} offer`, offer(kind, 'cancel')));
           } else if (kind === 'draw' || g.state.moves.length > (you === 'white' ? 0 : 1)) {
             buttons.push(
               button(kind === 'draw' ? 'Offer draw' : 'Ask takeback', offer(kind, 'offer')),
@@ -78,7 +78,7 @@ export class OnlineActionsView {
         );
       } else if (offers.rematch === you) {
         note = 'Rematch offered; waiting for your opponent.';
-        buttons.push(button('Cancel rematch', offer('rematch', 'decline')));
+        buttons.push(button('Cancel rematch', offer('rematch', 'cancel')));
       } else buttons.push(button('Rematch', offer('rematch', 'offer'), 'primary'));
     }
     buttons.push(button('Flip', a.flip));

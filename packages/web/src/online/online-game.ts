@@ -68,7 +68,10 @@ export class OnlineGame {
         const shown = this.board.moves().map((m) => m.text);
         const viewing = this.board.viewPly;
         const live = this.board.isLive();
-        this.state = e.game;
+        // A rematch, once agreed, stays agreed: a state read before it (an answer to this
+        // browser's own offer that arrives after the rematch event) does not take it back.
+        const rematch = e.game.rematch ?? this.state.rematch;
+        this.state = rematch ? { ...e.game, rematch } : e.game;
         this.you = e.you;
         this.connected = { ...e.game.connected };
         const moves = e.game.moves;
@@ -102,7 +105,7 @@ export class OnlineGame {
           san: [...this.state.san, e.san],
           fen: e.fen,
           turn: other(this.state.turn),
-          offers: { ...this.state.offers, draw: null, takeback: null },
+          // Offers stay as they were: when a move makes one lapse, an `offers` event says so.
           ...(e.clocks ? { clocks: e.clocks } : {}),
         };
         return { moved: !confirmed };
