@@ -78,7 +78,9 @@ const bodies = fc
       },
       { requiredKeys: [] },
     ),
-    fc.record({ action: fc.oneof(fc.string(), fc.constantFrom('offer', 'accept', 'decline', 'cancel')) }),
+    fc.record({
+      action: fc.oneof(fc.string(), fc.constantFrom('offer', 'accept', 'decline', 'cancel')),
+    }),
     fc.record(
       { username: fc.string(), password: fc.string(), tokens: fc.array(fc.string()) },
       { requiredKeys: [] },
