@@ -414,11 +414,24 @@ export class Games {
   }
 
   private async applyNow(live: Live, event: (live: Live) => GameEvent): Promise<ActResult> {
+    let rechecked = false;
     for (let attempt = 0; ; attempt++) {
       const before = live.record;
       const now = this.now();
       const s = step(before, live.position, event(live), now);
-      if (!s.ok) throw new HttpError(s.status, s.error);
+      if (!s.ok) {
+        // "Not now" may come from a cached game that another process has moved on from (its
+        // notice not here yet): check against storage once before refusing.
+        if (s.status === 409 && !rechecked) {
+          rechecked = true;
+          const fresh = await this.store.getGame(before.id);
+          if (fresh && fresh.version > before.version) {
+            await this.catchUp(live, fresh);
+            continue;
+          }
+        }
+        throw new HttpError(s.status, s.error);
+      }
       if (s.game === before) return { game: before, state: this.view(live) };
       const rematch =
         s.rematch && s.game.rematchId ? rematchRecord(s.game, s.game.rematchId, now) : undefined;
