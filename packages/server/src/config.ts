@@ -2,10 +2,15 @@
  * The server's settings from the environment, as the README's "Online play" section lists them:
  * PORT (5173), HOST (127.0.0.1), DATABASE_URL (PostgreSQL; otherwise SQLite under CITADEL_DATA or
  * ./data), CITADEL_DB_WAIT (seconds a start waits for PostgreSQL to answer, 10), CITADEL_WEB (the
- * built app's folder, or `none` for the API alone), CITADEL_LOG=1 (request log) and
- * CITADEL_RATE_LIMIT (requests per minute from one address, 600). A variable set to nothing counts
+ * built app's folder, or `none` for the API alone), CITADEL_LOG (the log's level: `warn` unless
+ * set, so every error and 5xx answer is logged; `info` adds every request; `1` and `0` mean `info`
+ * and `silent`), CITADEL_RATE_LIMIT (requests per minute from one address, 600),
+ * CITADEL_TRUST_PROXY (off unless set: how many proxies, or which addresses, may say the client's
+ * address and protocol in X-Forwarded-For / -Proto) and CITADEL_PUBLIC_URL (the address players
+ * use, for game links and the PGN's Site; else the address the server listens on). A variable set to nothing counts
  * as not set; any other value is checked, and a bad one refused with a sentence that names it.
  */
+import { isIP } from 'node:net';
 import { describeIssues } from '@citadel/protocol';
 import { z } from 'zod';
 
@@ -24,6 +29,12 @@ const whole = (min: number, max: number) =>
         .max(max, `must be a whole number from ${min} to ${max}`),
     );
 
+/** The log's levels, quietest last but one (pino's). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+/** Which proxies may tell the client's address and protocol: none, a count of hops, or addresses. */
+export type TrustProxy = false | number | string;
+
 const envSchema = z.object({
   PORT: whole(0, 65_535).default(5173),
   HOST: z.string().default('127.0.0.1'),
@@ -31,8 +42,50 @@ const envSchema = z.object({
   CITADEL_DATA: z.string().optional(),
   CITADEL_DB_WAIT: whole(0, 600).optional(),
   CITADEL_WEB: z.string().optional(),
-  CITADEL_LOG: z.enum(['0', '1'], 'must be 0 or 1').optional(),
+  CITADEL_LOG: z
+    .enum([...LOG_LEVELS, '0', '1'], `must be one of ${LOG_LEVELS.join(', ')} (or 0, 1)`)
+    .transform((v): LogLevel => (v === '1' ? 'info' : v === '0' ? 'silent' : v))
+    .default('warn'),
   CITADEL_RATE_LIMIT: whole(1, 1_000_000).default(DEFAULT_RATE_LIMIT),
+  CITADEL_TRUST_PROXY: z
+    .string()
+    .transform((v, ctx): TrustProxy => {
+      if (v === '0' || v === 'false') return false;
+      if (/^\d+$/.test(v) && Number(v) <= 16) return Number(v);
+      const parts = v.split(',').map((p) => p.trim());
+      if (parts.every((p) => isIP(p.split('/')[0] ?? '') !== 0)) return parts.join(',');
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be 0, a number of proxies (1 to 16), or proxy addresses (10.0.0.1,10.1.0.0/16)',
+      });
+      return z.NEVER;
+    })
+    .default(false),
+  CITADEL_PUBLIC_URL: z
+    .string()
+    .transform((v, ctx) => {
+      let url: URL | null = null;
+      try {
+        url = new URL(v);
+      } catch {
+        // refused below
+      }
+      if (
+        !url ||
+        !['http:', 'https:'].includes(url.protocol) ||
+        url.pathname !== '/' ||
+        url.search
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be an http:// or https:// address with no path (https://citadel.example)',
+        });
+        return z.NEVER;
+      }
+      return url.origin;
+    })
+    .optional(),
 });
 
 export interface Config {
@@ -44,8 +97,11 @@ export interface Config {
   readonly databaseWaitSeconds: number | undefined;
   /** The built app's folder if set; `none` serves the API alone. */
   readonly webRoot: string | undefined;
-  readonly logger: boolean;
+  readonly logLevel: LogLevel;
   readonly rateLimit: number;
+  readonly trustProxy: TrustProxy;
+  /** The origin players use (`https://citadel.example`), if set. */
+  readonly publicUrl: string | undefined;
 }
 
 /** The settings `env` gives, or the first bad one as a sentence ("CITADEL_RATE_LIMIT: ..."). */
@@ -67,8 +123,10 @@ export function readConfig(
       dataDir: e.CITADEL_DATA,
       databaseWaitSeconds: e.CITADEL_DB_WAIT,
       webRoot: e.CITADEL_WEB,
-      logger: e.CITADEL_LOG === '1',
+      logLevel: e.CITADEL_LOG,
       rateLimit: e.CITADEL_RATE_LIMIT,
+      trustProxy: e.CITADEL_TRUST_PROXY,
+      publicUrl: e.CITADEL_PUBLIC_URL,
     },
   };
 }

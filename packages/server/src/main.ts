@@ -44,8 +44,10 @@ try {
     dataDir: c.dataDir,
     databaseWaitMs: c.databaseWaitSeconds === undefined ? undefined : c.databaseWaitSeconds * 1000,
     webRoot: webRootOrFail(),
-    logger: c.logger,
+    logLevel: c.logLevel,
     rateLimit: c.rateLimit,
+    trustProxy: c.trustProxy,
+    publicUrl: c.publicUrl,
   });
 } catch (e) {
   if (e instanceof StartupFailure) failStart(e.message);

@@ -1,5 +1,6 @@
 /** Starts a whole server: storage, pub/sub, games, HTTP; and stops it. */
 import type { FastifyInstance } from 'fastify';
+import type { LogLevel, TrustProxy } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { LocalBus, type Bus } from './pubsub/bus.ts';
 import { openPostgresBus } from './pubsub/postgres-bus.ts';
@@ -15,8 +16,12 @@ export interface ServerOptions {
   /** How long a start waits for an unreachable PostgreSQL (storage/open.ts has the default). */
   readonly databaseWaitMs?: number | undefined;
   readonly webRoot: string | null;
-  readonly logger?: boolean;
+  /** The log's level (`silent` unless given: `npm start` gives CITADEL_LOG's, `warn` by default). */
+  readonly logLevel?: LogLevel;
   readonly rateLimit?: number;
+  readonly trustProxy?: TrustProxy;
+  /** The origin players use, for game links and the PGN's Site; else the address listened on. */
+  readonly publicUrl?: string | undefined;
   /** The server's clock (epoch ms); tests move it to reach deadlines without waiting. */
   readonly now?: () => number;
 }
@@ -42,10 +47,14 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   });
   const bus: Bus = o.databaseUrl ? await openPostgresBus(o.databaseUrl) : new LocalBus();
   const games = new Games(store, bus, o.now);
+  // Set from the listening address once it is known, unless configured.
+  let publicOrigin = o.publicUrl ?? '';
   const app = await buildApp({
     games,
     webRoot: o.webRoot,
-    ...(o.logger !== undefined ? { logger: o.logger } : {}),
+    logLevel: o.logLevel ?? 'silent',
+    trustProxy: o.trustProxy ?? false,
+    publicOrigin: () => publicOrigin,
     ...(o.rateLimit !== undefined ? { rateLimit: o.rateLimit } : {}),
   });
   await games.resumeClocks();
@@ -65,8 +74,10 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : o.port;
   const shown = o.host === '0.0.0.0' || o.host === '::' ? 'localhost' : o.host;
+  const url = `http://${shown}:${port}/`;
+  publicOrigin ||= url.replace(/\/$/, '');
   return {
-    url: `http://${shown}:${port}/`,
+    url,
     app,
     games,
     storage: o.databaseUrl ? 'PostgreSQL' : `SQLite in ${o.dataDir ?? 'data'}/`,

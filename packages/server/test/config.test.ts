@@ -21,8 +21,10 @@ describe('readConfig', () => {
         dataDir: undefined,
         databaseWaitSeconds: undefined,
         webRoot: undefined,
-        logger: false,
+        logLevel: 'warn',
         rateLimit: DEFAULT_RATE_LIMIT,
+        trustProxy: false,
+        publicUrl: undefined,
       },
     });
   });
@@ -36,6 +38,8 @@ describe('readConfig', () => {
       CITADEL_DB_WAIT: '30',
       CITADEL_WEB: '/srv/web',
       CITADEL_LOG: '1',
+      CITADEL_TRUST_PROXY: '10.0.0.1, 10.1.0.0/16',
+      CITADEL_PUBLIC_URL: 'https://citadel.example/',
       CITADEL_RATE_LIMIT: '120',
       UNRELATED: 'x',
     });
@@ -48,8 +52,10 @@ describe('readConfig', () => {
         dataDir: '/srv/citadel',
         databaseWaitSeconds: 30,
         webRoot: '/srv/web',
-        logger: true,
+        logLevel: 'info',
         rateLimit: 120,
+        trustProxy: '10.0.0.1,10.1.0.0/16',
+        publicUrl: 'https://citadel.example',
       },
     });
   });
@@ -63,8 +69,23 @@ describe('readConfig', () => {
     expect(readConfig({ PORT: '70000' })).toMatchObject({ ok: false, error: /^PORT: / });
     expect(readConfig({ CITADEL_LOG: 'yes' })).toMatchObject({
       ok: false,
-      error: 'CITADEL_LOG: must be 0 or 1',
+      error: 'CITADEL_LOG: must be one of fatal, error, warn, info, debug, trace, silent (or 0, 1)',
     });
+    expect(readConfig({ CITADEL_LOG: '0' })).toMatchObject({ value: { logLevel: 'silent' } });
+    expect(readConfig({ CITADEL_TRUST_PROXY: '2' })).toMatchObject({ value: { trustProxy: 2 } });
+    expect(readConfig({ CITADEL_TRUST_PROXY: '0' })).toMatchObject({
+      value: { trustProxy: false },
+    });
+    for (const bad of ['yes', '17', 'proxy.example'])
+      expect(readConfig({ CITADEL_TRUST_PROXY: bad })).toMatchObject({
+        ok: false,
+        error: /^CITADEL_TRUST_PROXY: must be 0, a number of proxies/,
+      });
+    for (const bad of ['citadel.example', 'ftp://x.example', 'https://x.example/path'])
+      expect(readConfig({ CITADEL_PUBLIC_URL: bad })).toMatchObject({
+        ok: false,
+        error: /^CITADEL_PUBLIC_URL: must be an http/,
+      });
   });
 });
 

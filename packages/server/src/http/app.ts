@@ -13,7 +13,7 @@ import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { MAX_BODY_BYTES, MAX_MESSAGE_BYTES } from '@citadel/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { DEFAULT_RATE_LIMIT } from '../config.ts';
+import { DEFAULT_RATE_LIMIT, type LogLevel, type TrustProxy } from '../config.ts';
 import { Accounts } from '../service/accounts.ts';
 import type { Games } from '../service/games.ts';
 import { installErrorHandler } from './errors.ts';
@@ -29,12 +29,28 @@ export interface AppOptions {
   readonly webRoot: string | null;
   /** Requests per minute from one address. */
   readonly rateLimit?: number;
-  readonly logger?: boolean;
+  readonly logLevel: LogLevel;
+  /** Which proxies may tell the client's address and protocol (config.ts). */
+  readonly trustProxy: TrustProxy;
+  /** The origin players use: game links and the PGN's Site (never the request's Host). */
+  readonly publicOrigin: () => string;
 }
 
 export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ bodyLimit: MAX_BODY_BYTES, logger: o.logger ?? false, trustProxy: false });
+  const app = Fastify({
+    bodyLimit: MAX_BODY_BYTES,
+    logger: { level: o.logLevel },
+    // At `info` every request is logged too; errors and 5xx answers (below) at `error`.
+    trustProxy: trustedProxies(o.trustProxy),
+  });
   installErrorHandler(app);
+  app.addHook('onResponse', async (req, reply) => {
+    if (reply.statusCode >= 500)
+      req.log.error(
+        { method: req.method, url: req.url, statusCode: reply.statusCode },
+        'answered 5xx',
+      );
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -66,7 +82,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   closeIdleConnectionsOnClose(app);
 
   const accounts = new Accounts(o.games.store, o.games.now);
-  gameRoutes(app, o.games, accounts);
+  gameRoutes(app, o.games, accounts, o.publicOrigin);
   accountRoutes(app, accounts, o.games.store);
   liveRoutes(app, o.games, accounts);
 
@@ -104,4 +120,11 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
     return reply.code(404).send({ error: `not found: ${req.method} ${path}` });
   });
   return app;
+}
+
+/** Fastify's trustProxy: a count of proxies means the nearest `n` hops may speak for the client. */
+function trustedProxies(
+  t: TrustProxy,
+): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof t === 'number' ? (_address, hop) => hop < t : t;
 }

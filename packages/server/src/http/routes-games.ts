@@ -19,13 +19,17 @@ import { gamePgn } from '../service/pgn.ts';
 import { accountOf } from './session.ts';
 import { bearer, gameId, parse } from './validate.ts';
 
-const origin = (req: FastifyRequest): string => `${req.protocol}://${req.host}`;
-
-export function gameRoutes(app: FastifyInstance, games: Games, accounts: Accounts): void {
+/** `publicOrigin`: the address players use (config.ts), for links and the PGN's Site. */
+export function gameRoutes(
+  app: FastifyInstance,
+  games: Games,
+  accounts: Accounts,
+  publicOrigin: () => string,
+): void {
   app.post('/api/games', async (req, reply) => {
     const body = parse(createGameRequestSchema, req.body);
     const { id, seat } = await games.create(body, await accountOf(accounts, req));
-    return reply.code(201).send({ id, url: `${origin(req)}${gamePath(id)}`, seat });
+    return reply.code(201).send({ id, url: `${publicOrigin()}${gamePath(id)}`, seat });
   });
 
   app.post('/api/games/:id/join', async (req) => {
@@ -87,7 +91,7 @@ export function gameRoutes(app: FastifyInstance, games: Games, accounts: Account
     return reply
       .type('application/x-chess-pgn; charset=utf-8')
       .header('content-disposition', `attachment; filename="citadel-${record.id}.pgn"`)
-      .send(gamePgn(record, position, origin(req)));
+      .send(gamePgn(record, position, publicOrigin()));
   });
 
   app.get('/api/lobby', async () => {
