@@ -16,6 +16,8 @@ import type { WebSocket } from 'ws';
 import type { Accounts } from '../service/accounts.ts';
 import { HttpError } from '../service/errors.ts';
 import type { Account, Games, Listener } from '../service/games.ts';
+import { isDatabaseUnavailable } from '../storage/connection-loss.ts';
+import { DATABASE_UNAVAILABLE } from './errors.ts';
 import { fromForeignPage } from './same-origin.ts';
 import { accountOf } from './session.ts';
 import { bearer, gameId } from './validate.ts';
@@ -80,6 +82,13 @@ async function handle(
   return null;
 }
 
+/** A failure as the socket tells it, with the status and sentence HTTP would answer. */
+function errorEvent(e: unknown): ServerEvent {
+  if (e instanceof HttpError) return { type: 'error', error: e.message, status: e.status };
+  if (isDatabaseUnavailable(e)) return { type: 'error', error: DATABASE_UNAVAILABLE, status: 503 };
+  return { type: 'error', error: 'internal error', status: 500 };
+}
+
 /**
  * The account of a socket's session cookie, only when the page that opened the socket is this
  * server's own (a browser sends the cookie with a socket another site opens too).
@@ -119,12 +128,7 @@ export function liveRoutes(app: FastifyInstance, games: Games, accounts: Account
         if (socket.readyState !== socket.OPEN) off();
       },
       (e: unknown) => {
-        const status = e instanceof HttpError ? e.status : 500;
-        send({
-          type: 'error',
-          error: e instanceof HttpError ? e.message : 'internal error',
-          status,
-        });
+        send(errorEvent(e));
         socket.close(1008, 'no such game');
       },
     );
@@ -150,11 +154,8 @@ export function liveRoutes(app: FastifyInstance, games: Games, accounts: Account
           const reply = await handle(games, id, listener, m, () => socketAccount(accounts, req));
           if (reply) send(reply);
         } catch (e) {
-          if (e instanceof HttpError) send({ type: 'error', error: e.message, status: e.status });
-          else {
-            req.log.error(e);
-            send({ type: 'error', error: 'internal error', status: 500 });
-          }
+          if (!(e instanceof HttpError || isDatabaseUnavailable(e))) req.log.error(e);
+          send(errorEvent(e));
         }
       });
     });

@@ -30,6 +30,14 @@ export type BusMessage =
       /** Each process says it is alive every so often; its seats count only while it does. */
       readonly kind: 'alive';
       readonly process: string;
+    }
+  | {
+      /**
+       * Handed by a bus to its own process only, never published: messages from other processes
+       * may have been missed (the bus lost its connection and has it again), so what they told
+       * must be read from storage.
+       */
+      readonly kind: 'resync';
     };
 
 export interface Bus {

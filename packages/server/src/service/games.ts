@@ -72,6 +72,8 @@ const PRESENCE_REFRESH_MS = 20_000;
 const PRESENCE_STALE_MS = 3 * PRESENCE_REFRESH_MS;
 /** Timers further out than this are set again when they fire (setTimeout's limit is ~24 days). */
 const MAX_TIMER_MS = 86_400_000;
+/** A deadline whose handling failed (the database is away) is tried again after this long. */
+const TIMER_RETRY_MS = 2_000;
 
 export interface ActResult {
   readonly game: GameRecord;
@@ -98,6 +100,7 @@ export class Games {
     }, PRESENCE_REFRESH_MS);
     this.refresher.unref?.();
     bus.subscribe((m) => {
+      if (m.kind === 'resync') return this.resyncAll();
       if (m.kind !== 'game' && m.process !== this.processId) this.heard.set(m.process, this.now());
       if (m.kind === 'alive') return;
       const live = this.live.get(m.id);
@@ -485,18 +488,24 @@ export class Games {
     if (pos.ok) live.position = pos.value;
   }
 
-  private armTimer(live: Live): void {
+  /**
+   * Sets the timer of the game's next deadline (none when it has none), to fire no sooner than
+   * `notBefore` ms from now. Handling a deadline never throws: when it fails (the database is away)
+   * it is tried again TIMER_RETRY_MS later.
+   */
+  private armTimer(live: Live, notBefore = 0): void {
     if (live.timer) clearTimeout(live.timer);
     live.timer = null;
     const at = deadlineAt(live.record);
     if (at === null || this.closed) return;
-    const wait = Math.min(MAX_TIMER_MS, Math.max(0, at - this.now()) + 5);
+    const wait = Math.min(MAX_TIMER_MS, Math.max(notBefore, Math.max(0, at - this.now()) + 5));
     live.timer = setTimeout(() => {
       live.timer = null;
       // Set again afterwards: a deadline beyond MAX_TIMER_MS has not passed yet.
-      void this.apply(live.record.id, () => ({ type: 'flag' }))
-        .catch(() => undefined)
-        .then(() => this.armTimer(live));
+      void this.apply(live.record.id, () => ({ type: 'flag' })).then(
+        () => this.armTimer(live),
+        () => this.armTimer(live, TIMER_RETRY_MS),
+      );
     }, wait);
     live.timer.unref?.();
   }
@@ -555,6 +564,24 @@ export class Games {
       if (fresh) await this.catchUp(live, fresh).catch(() => undefined);
     }
     this.deliver(live, m.version, m.tell);
+  }
+
+  /**
+   * After the bus may have missed messages: reads again each game watched or timed here, and
+   * sends its listeners the whole state where it changed. Queued with the bus's messages.
+   */
+  private resyncAll(): void {
+    for (const live of this.live.values()) {
+      if (!live.listeners.size && !live.timer) continue;
+      live.inbox = live.inbox.then(() => this.refresh(live)).catch(() => undefined);
+    }
+  }
+
+  private async refresh(live: Live): Promise<void> {
+    const fresh = await this.store.getGame(live.record.id);
+    if (!fresh || fresh.version <= live.record.version) return;
+    await this.catchUp(live, fresh);
+    this.deliver(live, fresh.version, [{ type: 'state' }]);
   }
 
   /** Tells the listeners what version `version` changed, except those whose state showed it. */

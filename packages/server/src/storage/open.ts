@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { resilientPool } from './connection-loss.ts';
 import {
   StartupFailure,
   describePostgresFailure,
@@ -39,7 +40,8 @@ export async function openStore(o: StoreOptions): Promise<Store> {
 }
 
 async function openPostgres(databaseUrl: string, waitMs: number): Promise<Store> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // Once started, a lost database is an outage the server lives through (connection-loss.ts).
+  const pool = resilientPool({ connectionString: databaseUrl, max: 10 });
   const started = Date.now();
   for (;;) {
     try {
