@@ -5,6 +5,7 @@
  * prints that line alone (no stack trace) and exits with status 1. Anything else is a bug and keeps
  * its stack.
  */
+import { isDatabaseUnavailable } from './storage/connection-loss.ts';
 
 export class StartupFailure extends Error {
   override readonly name = 'StartupFailure';
@@ -93,26 +94,13 @@ const POSTGRES_REFUSALS: Readonly<Record<string, string>> = {
   '42501': 'this user lacks the privileges Citadel needs',
 };
 
-/** Network codes and PostgreSQL's "starting up" codes: the database may yet come, so wait. */
-const POSTGRES_NOT_YET = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EAI_AGAIN',
-  'ENOTFOUND',
-  '57P03', // the database system is starting up
-  '53300', // too many connections
-]);
-
-/** Whether a failed connection may succeed if tried again shortly. */
+/**
+ * Whether a failed first connection may succeed if tried again shortly: the database is away or
+ * starting (storage/connection-loss.ts), or its host name does not resolve yet (a container
+ * starting beside this one).
+ */
 export function isPostgresNotYet(e: unknown): boolean {
-  const code = codeOf(e);
-  return (
-    (code !== undefined && POSTGRES_NOT_YET.has(code)) ||
-    /timeout|terminated unexpectedly/i.test(messageOf(e))
-  );
+  return isDatabaseUnavailable(e) || codeOf(e) === 'ENOTFOUND';
 }
 
 /** Where DATABASE_URL points, for people: host, port and database, never the password. */

@@ -117,6 +117,14 @@ it.skipIf(skip !== null)(skip ? `${title} (${skip})` : title, async () => {
   expect(refused.body).toEqual(UNAVAILABLE);
   k.send({ type: 'move', move: 'e5' });
   expect(await k.next('error')).toEqual({ type: 'error', status: 503, ...UNAVAILABLE });
+  // Each 5xx is logged by default, as one JSON line with the request's id.
+  await until('the 503 is in the log', async () => /"statusCode":503/.test(b.output()));
+  const logged = b
+    .output()
+    .split('\n')
+    .filter((l) => l.includes('"statusCode":503'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  expect(logged[0]).toMatchObject({ level: 50, msg: 'answered 5xx', reqId: expect.any(String) });
   // Give the processes a moment in which a lost connection would have ended them.
   await new Promise((r) => setTimeout(r, 1000));
   bothAlive();

@@ -20,6 +20,8 @@ export interface ServerProcess {
   readonly url: string;
   readonly port: number;
   readonly child: ChildProcess;
+  /** Everything it has printed so far, standard output and error together. */
+  output(): string;
   /** SIGKILL (no clean-up at all) or SIGTERM, resolving when the process is gone. */
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -59,6 +61,7 @@ export async function startProcess(
     url,
     port: p,
     child,
+    output: () => out,
     async kill(signal = 'SIGKILL') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await gone;
