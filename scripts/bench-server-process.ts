@@ -20,6 +20,7 @@ const server = await startServer({
   dataDir: process.env['CITADEL_DATA'],
   webRoot: null,
   rateLimit: 10_000_000,
+  livePerAddress: 10_000_000,
 });
 process.stdout.write(`${JSON.stringify({ url: server.url, storage: server.storage })}\n`);
 const delay = monitorEventLoopDelay({ resolution: 5 });

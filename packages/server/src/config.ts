@@ -5,6 +5,7 @@
  * built app's folder, or `none` for the API alone), CITADEL_LOG (the log's level: `warn` unless
  * set, so every error and 5xx answer is logged; `info` adds every request; `1` and `0` mean `info`
  * and `silent`), CITADEL_RATE_LIMIT (requests per minute from one address, 600),
+ * CITADEL_LIVE_PER_ADDRESS (sockets and streams one address may hold at once, 64),
  * CITADEL_TRUST_PROXY (off unless set: how many proxies, or which addresses, may say the client's
  * address and protocol in X-Forwarded-For / -Proto) and CITADEL_PUBLIC_URL (the address players
  * use, for game links and the PGN's Site; else the address the server listens on). A variable set to nothing counts
@@ -12,6 +13,7 @@
  */
 import { isIP } from 'node:net';
 import { describeIssues } from '@citadel/protocol';
+import { DEFAULT_LIVE_PER_ADDRESS } from './http/live-limits.ts';
 import { z } from 'zod';
 
 /** Requests per minute from one address when CITADEL_RATE_LIMIT is not set. */
@@ -47,6 +49,7 @@ const envSchema = z.object({
     .transform((v): LogLevel => (v === '1' ? 'info' : v === '0' ? 'silent' : v))
     .default('warn'),
   CITADEL_RATE_LIMIT: whole(1, 1_000_000).default(DEFAULT_RATE_LIMIT),
+  CITADEL_LIVE_PER_ADDRESS: whole(1, 1_000_000).default(DEFAULT_LIVE_PER_ADDRESS),
   CITADEL_TRUST_PROXY: z
     .string()
     .transform((v, ctx): TrustProxy => {
@@ -99,6 +102,8 @@ export interface Config {
   readonly webRoot: string | undefined;
   readonly logLevel: LogLevel;
   readonly rateLimit: number;
+  /** Live connections (sockets and streams) one address may hold at once. */
+  readonly livePerAddress: number;
   readonly trustProxy: TrustProxy;
   /** The origin players use (`https://citadel.example`), if set. */
   readonly publicUrl: string | undefined;
@@ -125,6 +130,7 @@ export function readConfig(
       webRoot: e.CITADEL_WEB,
       logLevel: e.CITADEL_LOG,
       rateLimit: e.CITADEL_RATE_LIMIT,
+      livePerAddress: e.CITADEL_LIVE_PER_ADDRESS,
       trustProxy: e.CITADEL_TRUST_PROXY,
       publicUrl: e.CITADEL_PUBLIC_URL,
     },

@@ -46,6 +46,7 @@ try {
     webRoot: webRootOrFail(),
     logLevel: c.logLevel,
     rateLimit: c.rateLimit,
+    livePerAddress: c.livePerAddress,
     trustProxy: c.trustProxy,
     publicUrl: c.publicUrl,
   });

@@ -19,6 +19,8 @@ export interface ServerOptions {
   /** The log's level (`silent` unless given: `npm start` gives CITADEL_LOG's, `warn` by default). */
   readonly logLevel?: LogLevel;
   readonly rateLimit?: number;
+  /** Live connections (sockets and streams) one address may hold at once (http/live-limits.ts). */
+  readonly livePerAddress?: number;
   readonly trustProxy?: TrustProxy;
   /** The origin players use, for game links and the PGN's Site; else the address listened on. */
   readonly publicUrl?: string | undefined;
@@ -56,6 +58,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     trustProxy: o.trustProxy ?? false,
     publicOrigin: () => publicOrigin,
     ...(o.rateLimit !== undefined ? { rateLimit: o.rateLimit } : {}),
+    ...(o.livePerAddress !== undefined ? { livePerAddress: o.livePerAddress } : {}),
   });
   await games.resumeClocks();
   const close = async (): Promise<void> => {

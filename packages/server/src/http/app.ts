@@ -18,6 +18,7 @@ import { Accounts } from '../service/accounts.ts';
 import type { Games } from '../service/games.ts';
 import { installErrorHandler } from './errors.ts';
 import { liveRoutes } from './live.ts';
+import { DEFAULT_LIVE_PER_ADDRESS, LiveConnections } from './live-limits.ts';
 import { accountRoutes } from './routes-accounts.ts';
 import { gameRoutes } from './routes-games.ts';
 import { refuseForeignPages } from './same-origin.ts';
@@ -29,6 +30,8 @@ export interface AppOptions {
   readonly webRoot: string | null;
   /** Requests per minute from one address. */
   readonly rateLimit?: number;
+  /** Live connections (sockets and streams) one address may hold at once. */
+  readonly livePerAddress?: number;
   readonly logLevel: LogLevel;
   /** Which proxies may tell the client's address and protocol (config.ts). */
   readonly trustProxy: TrustProxy;
@@ -84,7 +87,12 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   const accounts = new Accounts(o.games.store, o.games.now);
   gameRoutes(app, o.games, accounts, o.publicOrigin);
   accountRoutes(app, accounts, o.games.store);
-  liveRoutes(app, o.games, accounts);
+  liveRoutes(
+    app,
+    o.games,
+    accounts,
+    new LiveConnections(o.livePerAddress ?? DEFAULT_LIVE_PER_ADDRESS),
+  );
 
   if (o.webRoot) {
     await app.register(fastifyStatic, {

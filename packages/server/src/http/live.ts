@@ -19,6 +19,7 @@ import type { Account, Games, Listener } from '../service/games.ts';
 import { isDatabaseUnavailable } from '../storage/connection-loss.ts';
 import { DATABASE_UNAVAILABLE } from './errors.ts';
 import { fromForeignPage } from './same-origin.ts';
+import { MAX_BUFFERED_BYTES, writeUnlessStalled, type LiveConnections } from './live-limits.ts';
 import { accountOf } from './session.ts';
 import { bearer, gameId } from './validate.ts';
 
@@ -28,6 +29,7 @@ const RATE = 5;
 /** A connection that keeps flooding after being told is closed. */
 const MAX_REFUSED = 20;
 const KEEPALIVE_MS = 20_000;
+const TOO_MANY_LIVE = 'too many live connections from this address: close some games first';
 /** A socket that does not answer a WebSocket ping within this time is dropped (its seat shows away). */
 const HEARTBEAT_MS = 25_000;
 
@@ -97,7 +99,12 @@ async function socketAccount(accounts: Accounts, req: FastifyRequest): Promise<A
   return fromForeignPage(req) ? null : accountOf(accounts, req);
 }
 
-export function liveRoutes(app: FastifyInstance, games: Games, accounts: Accounts): void {
+export function liveRoutes(
+  app: FastifyInstance,
+  games: Games,
+  accounts: Accounts,
+  live: LiveConnections,
+): void {
   // The open event streams: a closing server ends them (their clients connect again elsewhere).
   const streams = new Set<ServerResponse>();
   app.addHook('preClose', (done) => {
@@ -107,8 +114,17 @@ export function liveRoutes(app: FastifyInstance, games: Games, accounts: Account
 
   app.get('/api/games/:id/socket', { websocket: true }, (socket: WebSocket, req) => {
     const send = (e: ServerEvent): void => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(e));
+      if (socket.readyState !== socket.OPEN) return;
+      // A reader that stopped reading: drop it rather than buffer its events (live-limits.ts).
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return socket.terminate();
+      socket.send(JSON.stringify(e));
     };
+    if (!live.open(req.ip)) {
+      send({ type: 'error', error: TOO_MANY_LIVE, status: 429 });
+      socket.close(1008, 'too many connections');
+      return;
+    }
+    socket.on('close', () => live.close(req.ip));
     const listener: Listener = { color: null, send };
     const bucket = new Bucket();
     let refused = 0;
@@ -180,12 +196,14 @@ export function liveRoutes(app: FastifyInstance, games: Games, accounts: Account
     const raw = reply.raw;
     const listener: Listener = {
       color,
-      send: (e) => {
-        if (!raw.writableEnded)
-          raw.write(sse ? `data: ${JSON.stringify(e)}\n\n` : `${JSON.stringify(e)}\n`);
-      },
+      send: (e) =>
+        void writeUnlessStalled(
+          raw,
+          sse ? `data: ${JSON.stringify(e)}\n\n` : `${JSON.stringify(e)}\n`,
+        ),
     };
     await games.state(id); // 404 before the stream starts
+    if (!live.open(req.ip)) return reply.code(429).send({ error: TOO_MANY_LIVE });
     reply.hijack();
     raw.writeHead(200, {
       'content-type': sse
@@ -194,12 +212,23 @@ export function liveRoutes(app: FastifyInstance, games: Games, accounts: Account
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
     });
-    const off = await games.listen(id, listener);
-    const keepalive = setInterval(() => raw.write(sse ? ': keepalive\n\n' : '\n'), KEEPALIVE_MS);
+    let off: () => void;
+    try {
+      off = await games.listen(id, listener);
+    } catch {
+      live.close(req.ip);
+      raw.end(); // the database went away meanwhile: the client connects again
+      return;
+    }
+    const keepalive = setInterval(
+      () => writeUnlessStalled(raw, sse ? ': keepalive\n\n' : '\n'),
+      KEEPALIVE_MS,
+    );
     streams.add(raw);
     const done = (): void => {
       if (!streams.delete(raw)) return;
       clearInterval(keepalive);
+      live.close(req.ip);
       off();
     };
     req.raw.on('close', done);

@@ -33,6 +33,7 @@ export function startSuiteServer(o: {
     dataDir: o.dataDir,
     webRoot: null,
     rateLimit: 100_000,
+    livePerAddress: 100_000,
     ...(o.now ? { now: o.now } : {}),
   });
 }
