@@ -4,6 +4,7 @@ import type { LogLevel, TrustProxy } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { LocalBus, type Bus } from './pubsub/bus.ts';
 import { openPostgresBus } from './pubsub/postgres-bus.ts';
+import { giveBackDowntime, keepHeartbeat } from './service/downtime.ts';
 import { Games } from './service/games.ts';
 import { StartupFailure, describeListenFailure } from './startup-failure.ts';
 import { openStore } from './storage/open.ts';
@@ -60,10 +61,14 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     ...(o.rateLimit !== undefined ? { rateLimit: o.rateLimit } : {}),
     ...(o.livePerAddress !== undefined ? { livePerAddress: o.livePerAddress } : {}),
   });
+  // Before any timer is set: the deadlines move by the time the whole service was down.
+  await giveBackDowntime(store, games.now());
+  const heartbeat = keepHeartbeat(store, games.now);
   await games.resumeClocks();
   const close = async (): Promise<void> => {
     await app.close();
     await games.close();
+    await heartbeat.stop();
     await bus.close();
     await store.close();
   };

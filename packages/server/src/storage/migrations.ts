@@ -94,5 +94,15 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('games').addColumn('rating_change', 'text').execute();
       },
     },
+    '0004-service-heartbeat': {
+      async up(db: Kysely<unknown>) {
+        // One row: when a server process last said it was up (service/downtime.ts).
+        await db.schema
+          .createTable('heartbeat')
+          .addColumn('id', 'integer', (c) => c.primaryKey())
+          .addColumn('at', 'bigint', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }

@@ -64,9 +64,16 @@ export interface RatingsTable {
   games: number;
 }
 
+export interface HeartbeatTable {
+  /** Always 1: the service's one row. */
+  id: number;
+  at: number;
+}
+
 export interface Database {
   games: GamesTable;
   accounts: AccountsTable;
   sessions: SessionsTable;
   ratings: RatingsTable;
+  heartbeat: HeartbeatTable;
 }

@@ -187,6 +187,39 @@ export class SqlStore implements Store {
     return rows.map(rowToGame);
   }
 
+  async shiftDeadlines(ms: number): Promise<number> {
+    const r = await this.db
+      .updateTable('games')
+      .set((eb) => ({
+        turn_started_at: eb('turn_started_at', '+', ms),
+        first_move_by: eb('first_move_by', '+', ms),
+        version: eb('version', '+', 1),
+      }))
+      .where('status', '=', 'started')
+      .where((eb) =>
+        eb.or([eb('turn_started_at', 'is not', null), eb('first_move_by', 'is not', null)]),
+      )
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
+  async lastHeartbeat(): Promise<number | null> {
+    const r = await this.db
+      .selectFrom('heartbeat')
+      .select('at')
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    return r ? Number(r.at) : null;
+  }
+
+  async heartbeat(at: number): Promise<void> {
+    await this.db
+      .insertInto('heartbeat')
+      .values({ id: 1, at })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ at }))
+      .execute();
+  }
+
   async createAccount(
     username: string,
     passwordHash: string,

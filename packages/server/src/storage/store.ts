@@ -72,6 +72,15 @@ export interface Store {
    * set again after a restart).
    */
   runningGames(): Promise<GameRecord[]>;
+  /**
+   * Moves every deadline of the games in progress (the running clock's start, the first-move
+   * deadline) `ms` later, bumping their versions: the time the whole service was down is given
+   * back. Returns how many games it changed.
+   */
+  shiftDeadlines(ms: number): Promise<number>;
+  /** When a server process last said it was up (epoch ms), or null if none ever did. */
+  lastHeartbeat(): Promise<number | null>;
+  heartbeat(at: number): Promise<void>;
 
   createAccount(username: string, passwordHash: string, now: number): Promise<AccountRow | null>;
   accountByName(username: string): Promise<AccountRow | null>;
