@@ -1,5 +1,12 @@
-/** Accounts and sessions: register, log in (scrypt), the session a cookie names, log out. */
+/**
+ * Accounts and sessions: register (with a password policy), log in (scrypt), the session a cookie
+ * names, log out. Logging in to one name, known or not, waits after FREE_FAILURES failures, twice
+ * as long after each further one (up to MAX_LOCK_MS), and an unknown name costs the same time as a
+ * wrong password, so neither guessing nor timing tells which names exist. An account keeps at most
+ * MAX_SESSIONS sessions (the oldest go), and expired ones are deleted.
+ */
 import type { Account as AccountView, Credentials } from '@citadel/protocol';
+import { passwordProblem } from '../accounts/password-policy.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import type { Store } from '../storage/store.ts';
 import { HttpError } from './errors.ts';
@@ -7,6 +14,21 @@ import type { Account } from './games.ts';
 import { hashToken, newToken } from './ids.ts';
 
 export const SESSION_DAYS = 30;
+/** Sessions (devices) one account keeps; a new one ends the oldest beyond this. */
+export const MAX_SESSIONS = 20;
+/** Failed logins to one name before the next must wait. */
+export const FREE_FAILURES = 5;
+export const FIRST_LOCK_MS = 30_000;
+export const MAX_LOCK_MS = 3_600_000;
+
+/** Until when logins wait after `failures` failures (from `now`). */
+export const lockAfter = (failures: number, now: number): number =>
+  failures < FREE_FAILURES
+    ? 0
+    : now + Math.min(MAX_LOCK_MS, FIRST_LOCK_MS * 2 ** (failures - FREE_FAILURES));
+
+/** A hash to check a password against when the name is unknown, so that costs the same time. */
+let decoy: Promise<string> | null = null;
 
 export class Accounts {
   constructor(
@@ -16,6 +38,8 @@ export class Accounts {
 
   /** A new account and a session for it (the session's secret goes in the cookie). */
   async register(c: Credentials): Promise<{ account: Account; session: string }> {
+    const problem = passwordProblem(c.password, c.username);
+    if (problem) throw new HttpError(400, problem);
     const row = await this.store.createAccount(
       c.username,
       await hashPassword(c.password),
@@ -29,10 +53,23 @@ export class Accounts {
   }
 
   async login(c: Credentials): Promise<{ account: Account; session: string }> {
+    const key = c.username.toLowerCase();
+    const now = this.now();
+    const lockedUntil = await this.store.loginLockedUntil(key);
+    if (lockedUntil > now)
+      throw new HttpError(
+        429,
+        `too many failed logins to this name: try again in ${Math.ceil((lockedUntil - now) / 1000)} s`,
+      );
     const row = await this.store.accountByName(c.username);
-    // The same answer for an unknown name and a wrong password.
-    if (!row || !(await verifyPassword(c.password, row.passwordHash)))
+    // The same answer, after the same work, for an unknown name and a wrong password.
+    decoy ??= hashPassword('a password no account has');
+    const right = await verifyPassword(c.password, row ? row.passwordHash : await decoy);
+    if (!row || !right) {
+      await this.store.loginFailed(key, (failures) => lockAfter(failures, now));
       throw new HttpError(401, 'wrong username or password');
+    }
+    await this.store.loginSucceeded(key);
     return {
       account: { id: row.id, username: row.username },
       session: await this.startSession(row.id),
@@ -61,10 +98,13 @@ export class Accounts {
 
   private async startSession(accountId: number): Promise<string> {
     const session = newToken();
+    const now = this.now();
     await this.store.createSession(
       hashToken(session),
       accountId,
-      this.now() + SESSION_DAYS * 86_400_000,
+      now + SESSION_DAYS * 86_400_000,
+      now,
+      MAX_SESSIONS,
     );
     return session;
   }

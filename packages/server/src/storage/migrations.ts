@@ -104,5 +104,26 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '0005-login-failures-sessions': {
+      async up(db: Kysely<unknown>) {
+        // Failed logins by username (known or not), and until when that name's logins wait.
+        await db.schema
+          .createTable('login_failures')
+          .addColumn('username_key', 'text', (c) => c.primaryKey())
+          .addColumn('failures', 'integer', (c) => c.notNull())
+          .addColumn('locked_until', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('sessions_account')
+          .on('sessions')
+          .column('account_id')
+          .execute();
+        await db.schema
+          .createIndex('sessions_expires')
+          .on('sessions')
+          .column('expires_at')
+          .execute();
+      },
+    },
   };
 }

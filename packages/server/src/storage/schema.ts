@@ -70,10 +70,18 @@ export interface HeartbeatTable {
   at: number;
 }
 
+export interface LoginFailuresTable {
+  /** The username as typed, lower case: unknown names count too. */
+  username_key: string;
+  failures: number;
+  locked_until: number;
+}
+
 export interface Database {
   games: GamesTable;
   accounts: AccountsTable;
   sessions: SessionsTable;
   ratings: RatingsTable;
   heartbeat: HeartbeatTable;
+  login_failures: LoginFailuresTable;
 }

@@ -239,9 +239,10 @@ export class SqlStore implements Store {
         .returning(['id', 'username', 'password_hash'])
         .executeTakeFirstOrThrow();
       return account(r);
-    } catch {
-      // The unique index refused a name registered meanwhile.
-      return null;
+    } catch (e) {
+      // The unique index refused a name registered meanwhile; any other failure is storage's.
+      if (isUniqueViolation(e)) return null;
+      throw e;
     }
   }
 
@@ -263,11 +264,72 @@ export class SqlStore implements Store {
     return r ? account(r) : null;
   }
 
-  async createSession(tokenHash: string, accountId: number, expiresAt: number): Promise<void> {
-    await this.db
-      .insertInto('sessions')
-      .values({ token_hash: tokenHash, account_id: accountId, expires_at: expiresAt })
-      .execute();
+  async createSession(
+    tokenHash: string,
+    accountId: number,
+    expiresAt: number,
+    now: number,
+    maxPerAccount: number,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await tx.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+      const kept = await tx
+        .selectFrom('sessions')
+        .select('token_hash')
+        .where('account_id', '=', accountId)
+        .orderBy('expires_at', 'desc')
+        .limit(Math.max(0, maxPerAccount - 1))
+        .execute();
+      await tx
+        .deleteFrom('sessions')
+        .where('account_id', '=', accountId)
+        .$if(kept.length > 0, (q) =>
+          q.where(
+            'token_hash',
+            'not in',
+            kept.map((k) => k.token_hash),
+          ),
+        )
+        .execute();
+      await tx
+        .insertInto('sessions')
+        .values({ token_hash: tokenHash, account_id: accountId, expires_at: expiresAt })
+        .execute();
+    });
+  }
+
+  async loginLockedUntil(usernameKey: string): Promise<number> {
+    const r = await this.db
+      .selectFrom('login_failures')
+      .select('locked_until')
+      .where('username_key', '=', usernameKey)
+      .executeTakeFirst();
+    return r ? Number(r.locked_until) : 0;
+  }
+
+  async loginFailed(usernameKey: string, lockUntil: (failures: number) => number): Promise<number> {
+    return this.db.transaction().execute(async (tx) => {
+      const r = await tx
+        .selectFrom('login_failures')
+        .select('failures')
+        .where('username_key', '=', usernameKey)
+        .$if(this.dialect === 'postgres', (q) => q.forUpdate())
+        .executeTakeFirst();
+      const failures = (r ? Number(r.failures) : 0) + 1;
+      const until = lockUntil(failures);
+      await tx
+        .insertInto('login_failures')
+        .values({ username_key: usernameKey, failures, locked_until: until })
+        .onConflict((oc) =>
+          oc.column('username_key').doUpdateSet({ failures, locked_until: until }),
+        )
+        .execute();
+      return until;
+    });
+  }
+
+  async loginSucceeded(usernameKey: string): Promise<void> {
+    await this.db.deleteFrom('login_failures').where('username_key', '=', usernameKey).execute();
   }
 
   async sessionAccount(tokenHash: string, now: number): Promise<number | null> {
@@ -309,4 +371,14 @@ function ratingFromRow(r: Selectable<RatingsTable>): RatingRow {
     volatility: Number(r.volatility),
     games: Number(r.games),
   };
+}
+
+/** A unique index's refusal: SQLite's SQLITE_CONSTRAINT_UNIQUE, PostgreSQL's 23505. */
+function isUniqueViolation(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return (
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    code === '23505'
+  );
 }

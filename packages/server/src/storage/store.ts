@@ -82,10 +82,26 @@ export interface Store {
   lastHeartbeat(): Promise<number | null>;
   heartbeat(at: number): Promise<void>;
 
+  /** The new account, or null when the name is taken; a storage failure rejects. */
   createAccount(username: string, passwordHash: string, now: number): Promise<AccountRow | null>;
   accountByName(username: string): Promise<AccountRow | null>;
   accountById(id: number): Promise<AccountRow | null>;
-  createSession(tokenHash: string, accountId: number, expiresAt: number): Promise<void>;
+  /**
+   * Stores a session, first deleting every expired one and the account's oldest beyond
+   * `maxPerAccount - 1`, so an account holds at most `maxPerAccount` sessions.
+   */
+  createSession(
+    tokenHash: string,
+    accountId: number,
+    expiresAt: number,
+    now: number,
+    maxPerAccount: number,
+  ): Promise<void>;
+  /** Until when logins to the name (lower case) wait after failures (epoch ms; 0: they need not). */
+  loginLockedUntil(usernameKey: string): Promise<number>;
+  /** Counts one more failed login to the name and sets its wait to `lockUntil(failures)`. */
+  loginFailed(usernameKey: string, lockUntil: (failures: number) => number): Promise<number>;
+  loginSucceeded(usernameKey: string): Promise<void>;
   sessionAccount(tokenHash: string, now: number): Promise<number | null>;
   deleteSession(tokenHash: string): Promise<void>;
   ratings(accountIds: readonly number[]): Promise<RatingRow[]>;
