@@ -38,6 +38,12 @@ const LIST = 128;
 const INITIAL_PLIES = 1024;
 /** Size of the shared move buffer (generation for every ply of a search or perft lives in it). */
 export const MOVE_BUFFER = 1 << 18;
+/**
+ * A move buffer for a position that is only played and asked for its legal moves and outcome
+ * (a few plies of generation deep, never searched): 32 KiB instead of MOVE_BUFFER's 1 MiB, for
+ * programs that hold many positions at once (a server's games).
+ */
+export const PLAY_MOVE_BUFFER = 1 << 13;
 
 /** What a position is, independent of any text format (filled by FEN parsing, read by FEN writing). */
 export interface Setup {
@@ -75,8 +81,8 @@ export class FastPosition {
   private readonly listIndex: Int16Array;
   /** Number of moves made since the setup. */
   ply = 0;
-  /** Shared move buffer for generation (see MOVE_BUFFER). */
-  readonly moves = new Int32Array(MOVE_BUFFER);
+  /** Shared move buffer for generation (see MOVE_BUFFER; its size is the constructor's). */
+  readonly moves: Int32Array;
   /** Guards the pawn-of-pawns relocation test, which generates the opponent's moves. */
   nestedGeneration = 0;
   /** Pin candidates of the node being generated: cells marked with the current `pinGeneration`. */
@@ -97,7 +103,11 @@ export class FastPosition {
   hashHistoryLo = new Int32Array(INITIAL_PLIES);
   hashHistoryHi = new Int32Array(INITIAL_PLIES);
 
-  constructor(readonly rs: Ruleset) {
+  constructor(
+    readonly rs: Ruleset,
+    moveBuffer: number = MOVE_BUFFER,
+  ) {
+    this.moves = new Int32Array(moveBuffer);
     this.board = new Uint8Array(rs.size);
     this.listIndex = new Int16Array(rs.size);
     this.pinStamp = new Int32Array(rs.size);

@@ -29,7 +29,7 @@ export {
   RIGHT_CASTLE_Q,
 } from './ruleset.ts';
 export type { RulesetOptions } from './ruleset.ts';
-export { FastPosition, MOVE_BUFFER } from './fast-position.ts';
+export { FastPosition, MOVE_BUFFER, PLAY_MOVE_BUFFER } from './fast-position.ts';
 export type { Setup } from './fast-position.ts';
 export * from './move.ts';
 export {
@@ -54,7 +54,13 @@ export { makeSan, parseSan } from './san.ts';
 export { isClaimableDraw, outcomeOf, repetitions } from './outcome.ts';
 export type { Outcome, OutcomeReason } from './outcome.ts';
 export { Position } from './position.ts';
-export type { MoveInfo, MoveKind, PieceOnBoard, SpecialRights } from './position.ts';
+export type {
+  MoveInfo,
+  MoveKind,
+  PieceOnBoard,
+  PositionOptions,
+  SpecialRights,
+} from './position.ts';
 export { parsePgn, parsePgnGames, makePgn, resultToken } from './pgn.ts';
 export type { PgnGame, PgnMove } from './pgn.ts';
 export { mulberry32 } from './random.ts';

@@ -79,6 +79,15 @@ const STAGES: Partial<Record<KindKey, 1 | 'waiting' | 2 | 3>> = {
   pawnOfPawns3: 3,
 };
 
+/**
+ * How a position is made: its ruleset's options, and the size of its move-generation buffer
+ * (MOVE_BUFFER, enough for a search, unless a position only played, such as a server's game,
+ * asks for PLAY_MOVE_BUFFER).
+ */
+export interface PositionOptions extends RulesetOptions {
+  readonly moveBuffer?: number | undefined;
+}
+
 export class Position {
   private readonly fast: FastPosition;
   private readonly played: MoveInfo[] = [];
@@ -89,8 +98,9 @@ export class Position {
   private constructor(
     readonly rs: Ruleset,
     setup: Setup,
+    moveBuffer: number | undefined,
   ) {
-    this.fast = new FastPosition(rs);
+    this.fast = new FastPosition(rs, moveBuffer);
     this.fast.load(setup);
     this.startFen = this.fen();
   }
@@ -101,23 +111,23 @@ export class Position {
   }
 
   /** The start position of a variant (with its array and rule switches). */
-  static start(variant: string, options: RulesetOptions = {}): Result<Position> {
+  static start(variant: string, options: PositionOptions = {}): Result<Position> {
     const rs = compileRuleset(variant, options);
     if (!rs.ok) return rs;
-    return ok(new Position(rs.value, startSetup(rs.value)));
+    return ok(new Position(rs.value, startSetup(rs.value), options.moveBuffer));
   }
 
   /** A position from our FEN; errors say what is wrong and where. */
-  static fromFen(variant: string, fen: string, options: RulesetOptions = {}): Result<Position> {
+  static fromFen(variant: string, fen: string, options: PositionOptions = {}): Result<Position> {
     const rs = compileRuleset(variant, options);
     if (!rs.ok) return rs;
     const setup = parseFen(rs.value, fen);
     if (!setup.ok) return err(`bad position: ${setup.error}`);
-    return ok(new Position(rs.value, setup.value));
+    return ok(new Position(rs.value, setup.value, options.moveBuffer));
   }
 
-  static fromSetup(rs: Ruleset, setup: Setup): Position {
-    return new Position(rs, setup);
+  static fromSetup(rs: Ruleset, setup: Setup, moveBuffer?: number): Position {
+    return new Position(rs, setup, moveBuffer);
   }
 
   get variant(): string {
@@ -303,6 +313,6 @@ export class Position {
 
   /** A new independent position with the same setup (history not copied). */
   clone(): Position {
-    return new Position(this.rs, this.fast.toSetup());
+    return new Position(this.rs, this.fast.toSetup(), this.fast.moves.length);
   }
 }

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import {
   FastPosition,
   KING_SWAP,
+  PLAY_MOVE_BUFFER,
   Position,
   VARIANTS,
   VARIANT_IDS,
@@ -135,11 +136,15 @@ const SPECIALS: readonly Config[] = [
   },
 ];
 
-/** The game a config starts from. */
+/**
+ * The game a config starts from, with the small move buffer of a position only played (as a
+ * server's games): the playouts check that it answers as the fast layer with a search's buffer.
+ */
 const startOf = (c: Config): Position => {
+  const options = { ...c.options, moveBuffer: PLAY_MOVE_BUFFER };
   const r = c.fen
-    ? Position.fromFen(c.variant, c.fen, c.options)
-    : Position.start(c.variant, c.options);
+    ? Position.fromFen(c.variant, c.fen, options)
+    : Position.start(c.variant, options);
   if (!r.ok) throw new Error(`${c.name}: ${r.error}`);
   return r.value;
 };

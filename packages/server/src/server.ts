@@ -64,7 +64,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   // Before any timer is set: the deadlines move by the time the whole service was down.
   await giveBackDowntime(store, games.now());
   const heartbeat = keepHeartbeat(store, games.now);
-  await games.resumeClocks();
+  games.startDeadlines();
   const close = async (): Promise<void> => {
     await app.close();
     await games.close();

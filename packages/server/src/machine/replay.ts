@@ -1,14 +1,17 @@
 /** The rules core's position of a record: its start array and rules with its moves played. */
-import { Position, type Result } from '@citadel/core';
+import { PLAY_MOVE_BUFFER, Position, type Result } from '@citadel/core';
 import type { GameRecord } from './record.ts';
 
-/** The start position of a variant, array and rule switches, or why they are refused. */
+/**
+ * The start position of a variant, array and rule switches, or why they are refused. A game's
+ * position is played, never searched: its small move buffer keeps the many a server holds cheap.
+ */
 export function startPosition(
   variant: string,
   array: string | undefined,
   rules: Readonly<Record<string, string>> | undefined,
 ): Result<Position> {
-  return Position.start(variant, { array, rules });
+  return Position.start(variant, { array, rules, moveBuffer: PLAY_MOVE_BUFFER });
 }
 
 /** Replays a record's moves; an error means the stored record no longer fits the rules. */

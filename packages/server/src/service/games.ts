@@ -1,8 +1,9 @@
 /**
  * The games of this process: loads records from storage, runs the state machine one event at a
  * time per game, commits, then publishes what to tell on the bus and delivers it to the local
- * listeners (sockets and streams). The timers of deadlines (flags, first moves) live here too.
- * Several processes may serve the same game: a save over a version someone else changed is
+ * listeners (sockets and streams). Deadlines (flags, first moves) are ended by the scheduler of
+ * deadlines.ts, which keeps nothing per game; the cache holds a bounded number of games that nobody
+ * watches, the least recently used leaving first. Several processes may serve the same game: a save over a version someone else changed is
  * retried on the fresh record.
  */
 import type { Position } from '@citadel/core';
@@ -31,6 +32,7 @@ import { positionOf, startPosition, syncPosition } from '../machine/replay.ts';
 import { step } from '../machine/step.ts';
 import { gameState, gameSummary, type SeatRatings } from '../machine/view.ts';
 import type { Bus, BusMessage } from '../pubsub/bus.ts';
+import { DeadlineScheduler } from './deadlines.ts';
 import type { RatingUpdate, Store } from '../storage/store.ts';
 import { HttpError } from './errors.ts';
 import { hashToken, newGameId, newToken } from './ids.ts';
@@ -59,10 +61,15 @@ interface Live {
   queue: Promise<unknown>;
   /** Bus messages are handled one after another, so events reach listeners in commit order. */
   inbox: Promise<unknown>;
-  timer: ReturnType<typeof setTimeout> | null;
+  /** Events queued or running: a game in use is not dropped from the cache. */
+  pending: number;
 }
 
-const MAX_CACHED = 20_000;
+/**
+ * Games nobody here watches stay cached up to this many (the least recently used are dropped and
+ * read again from storage when needed); games with listeners are kept whatever their number.
+ */
+export const MAX_IDLE_CACHED = 500;
 /**
  * Each process says it is alive this often (one message, whatever the number of games); the seats
  * of a process not heard from for PRESENCE_STALE_MS no longer count (it may have died with its
@@ -70,10 +77,6 @@ const MAX_CACHED = 20_000;
  */
 const PRESENCE_REFRESH_MS = 20_000;
 const PRESENCE_STALE_MS = 3 * PRESENCE_REFRESH_MS;
-/** Timers further out than this are set again when they fire (setTimeout's limit is ~24 days). */
-const MAX_TIMER_MS = 86_400_000;
-/** A deadline whose handling failed (the database is away) is tried again after this long. */
-const TIMER_RETRY_MS = 2_000;
 
 export interface ActResult {
   readonly game: GameRecord;
@@ -89,16 +92,24 @@ export class Games {
   private readonly stateSent = new WeakMap<Listener, number>();
   /** When each other process was last heard from. */
   private readonly heard = new Map<string, number>();
+  private readonly deadlines: DeadlineScheduler;
 
   constructor(
     readonly store: Store,
     private readonly bus: Bus,
     readonly now: () => number = Date.now,
+    options: { readonly deadlinePollMs?: number } = {},
   ) {
     this.refresher = setInterval(() => {
       bus.publish({ kind: 'alive', process: this.processId }).catch(() => undefined);
     }, PRESENCE_REFRESH_MS);
     this.refresher.unref?.();
+    this.deadlines = new DeadlineScheduler({
+      store,
+      now,
+      expire: (id) => this.expire(id),
+      ...(options.deadlinePollMs !== undefined ? { pollMs: options.deadlinePollMs } : {}),
+    });
     bus.subscribe((m) => {
       if (m.kind === 'resync') return this.resyncAll();
       if (m.kind !== 'game' && m.process !== this.processId) this.heard.set(m.process, this.now());
@@ -114,14 +125,12 @@ export class Games {
     });
   }
 
-  /** Sets the timers of every game with a deadline (after a start or restart). */
-  async resumeClocks(): Promise<number> {
-    const running = await this.store.runningGames();
-    for (const g of running) {
-      const live = await this.load(g.id);
-      if (live) this.armTimer(live);
-    }
-    return running.length;
+  /**
+   * Starts ending games whose deadline passes (after a start or restart, once the downtime was
+   * given back): nothing is read per game, so this takes no longer with more games running.
+   */
+  startDeadlines(): void {
+    this.deadlines.start();
   }
 
   async create(
@@ -295,7 +304,7 @@ export class Games {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.refresher);
-    for (const live of this.live.values()) if (live.timer) clearTimeout(live.timer);
+    await this.deadlines.close();
     await Promise.allSettled([...this.live.values()].map((l) => l.queue));
   }
 
@@ -355,22 +364,37 @@ export class Games {
       actedAt: { white: 0, black: 0 },
       queue: Promise.resolve(),
       inbox: Promise.resolve(),
-      timer: null,
+      pending: 0,
     };
     this.live.set(record.id, live);
-    if (this.live.size > MAX_CACHED) {
-      for (const [key, l] of this.live) {
-        if (this.live.size <= MAX_CACHED) break;
-        if (!l.listeners.size && !l.timer) this.live.delete(key);
-      }
-    }
+    this.trimCache();
     return live;
+  }
+
+  /**
+   * Drops the least recently used games that nobody watches and no event uses, down to
+   * MAX_IDLE_CACHED of them (the map's order is the order of last use: `load` moves a game last).
+   */
+  private trimCache(): void {
+    let idle = 0;
+    for (const l of this.live.values()) if (!l.listeners.size) idle++;
+    for (const [key, l] of this.live) {
+      if (idle <= MAX_IDLE_CACHED) break;
+      if (l.listeners.size || l.pending) continue;
+      this.live.delete(key);
+      idle--;
+    }
   }
 
   /** The game from the cache, or from storage; `fresh` reads storage to catch up with others. */
   private async load(id: string, fresh = false): Promise<Live | null> {
     const cached = this.live.get(id);
-    if (cached && !fresh) return cached;
+    if (cached) {
+      // Last in the map's order: the most recently used.
+      this.live.delete(id);
+      this.live.set(id, cached);
+      if (!fresh) return cached;
+    }
     const record = await this.store.getGame(id);
     if (!record) return null;
     if (cached) {
@@ -400,20 +424,29 @@ export class Games {
     if (!pos.ok) throw new HttpError(500, 'this game cannot be read');
     live.position = pos.value;
     live.record = record;
-    this.armTimer(live);
     if (record.status === 'ended') await this.refreshRatings(record);
   }
 
   /** Runs one event through the machine, commits it and tells everyone; queued per game. */
   private async apply(id: string, event: (live: Live) => GameEvent): Promise<ActResult> {
     const live = await this.mustLoad(id);
+    live.pending++;
     const run = live.queue.then(() => {
       const e = event(live);
       if ('by' in e) live.actedAt[e.by] = this.now();
       return this.applyNow(live, event);
     });
-    live.queue = run.catch(() => undefined);
+    live.queue = run.catch(() => undefined).finally(() => live.pending--);
     return run;
+  }
+
+  /**
+   * Ends the game if its deadline has passed (the scheduler's call): read from storage first, so a
+   * cached game behind another process's moves does not hide the deadline storage shows.
+   */
+  private async expire(id: string): Promise<void> {
+    await this.load(id, true);
+    await this.apply(id, () => ({ type: 'flag' }));
   }
 
   private async applyNow(live: Live, event: (live: Live) => GameEvent): Promise<ActResult> {
@@ -465,12 +498,9 @@ export class Games {
         const change = game.ratingChange?.[color];
         if (id != null && change) this.ratingCache.get(id)?.set(game.variant, change.after);
       }
-      this.armTimer(live);
+      this.deadlines.note(deadlineAt(game));
       // The rematch starts now: its first-move deadline runs from here, like any new game's.
-      if (rematch) {
-        const next = await this.load(rematch.id);
-        if (next) this.armTimer(next);
-      }
+      if (rematch) this.deadlines.note(deadlineAt(rematch));
       await this.bus.publish({
         kind: 'game',
         id: s.game.id,
@@ -486,28 +516,6 @@ export class Games {
   private resync(live: Live, record: GameRecord): void {
     const pos = syncPosition(live.position, record);
     if (pos.ok) live.position = pos.value;
-  }
-
-  /**
-   * Sets the timer of the game's next deadline (none when it has none), to fire no sooner than
-   * `notBefore` ms from now. Handling a deadline never throws: when it fails (the database is away)
-   * it is tried again TIMER_RETRY_MS later.
-   */
-  private armTimer(live: Live, notBefore = 0): void {
-    if (live.timer) clearTimeout(live.timer);
-    live.timer = null;
-    const at = deadlineAt(live.record);
-    if (at === null || this.closed) return;
-    const wait = Math.min(MAX_TIMER_MS, Math.max(notBefore, Math.max(0, at - this.now()) + 5));
-    live.timer = setTimeout(() => {
-      live.timer = null;
-      // Set again afterwards: a deadline beyond MAX_TIMER_MS has not passed yet.
-      void this.apply(live.record.id, () => ({ type: 'flag' })).then(
-        () => this.armTimer(live),
-        () => this.armTimer(live, TIMER_RETRY_MS),
-      );
-    }, wait);
-    live.timer.unref?.();
   }
 
   /** Since when a seat has had no connection anywhere, or null while it has one. */
@@ -567,12 +575,12 @@ export class Games {
   }
 
   /**
-   * After the bus may have missed messages: reads again each game watched or timed here, and
+   * After the bus may have missed messages: reads again each game watched here, and
    * sends its listeners the whole state where it changed. Queued with the bus's messages.
    */
   private resyncAll(): void {
     for (const live of this.live.values()) {
-      if (!live.listeners.size && !live.timer) continue;
+      if (!live.listeners.size) continue;
       live.inbox = live.inbox.then(() => this.refresh(live)).catch(() => undefined);
     }
   }

@@ -125,5 +125,48 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '0006-game-deadlines': {
+      async up(db: Kysely<unknown>) {
+        // When each game in progress next needs the server (rows.ts writes it with every save),
+        // indexed: the deadline scheduler reads the soonest ones instead of keeping a timer per game.
+        await db.schema.alterTable('games').addColumn('deadline_at', 'bigint').execute();
+        await db.schema.createIndex('games_deadline').on('games').column('deadline_at').execute();
+        const running = await (db as Kysely<DeadlineRows>)
+          .selectFrom('games')
+          .select(['id', 'moves', 'clock_white', 'clock_black', 'turn_started_at', 'first_move_by'])
+          .where('status', '=', 'started')
+          .execute();
+        for (const g of running) {
+          // As machine/clock.ts's deadlineAt: the running clock's flag, else the first-move deadline.
+          const whiteToMove = (JSON.parse(g.moves) as unknown[]).length % 2 === 0;
+          const at =
+            g.turn_started_at !== null
+              ? Number(g.turn_started_at) + Number(whiteToMove ? g.clock_white : g.clock_black)
+              : g.first_move_by === null
+                ? null
+                : Number(g.first_move_by);
+          if (at === null) continue;
+          await (db as Kysely<DeadlineRows>)
+            .updateTable('games')
+            .set({ deadline_at: at })
+            .where('id', '=', g.id)
+            .execute();
+        }
+      },
+    },
+  };
+}
+
+/** The columns migration 0006 reads and writes, as they stood then. */
+interface DeadlineRows {
+  games: {
+    id: string;
+    status: string;
+    moves: string;
+    clock_white: number | string;
+    clock_black: number | string;
+    turn_started_at: number | string | null;
+    first_move_by: number | string | null;
+    deadline_at: number | null;
   };
 }

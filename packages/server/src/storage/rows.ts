@@ -1,4 +1,5 @@
 /** Converting between a game record and its row. */
+import { deadlineAt } from '../machine/clock.ts';
 import type { GameRecord, SeatRecord } from '../machine/record.ts';
 import type { GamesTable } from './schema.ts';
 
@@ -30,6 +31,7 @@ export function gameToRow(g: GameRecord): GamesTable {
     offers: JSON.stringify(g.offers),
     rematch_id: g.rematchId,
     rating_change: g.ratingChange ? JSON.stringify(g.ratingChange) : null,
+    deadline_at: deadlineAt(g),
     version: g.version,
     created_at: g.createdAt,
     ended_at: g.endedAt,

@@ -33,6 +33,11 @@ export interface GamesTable {
   rematch_id: string | null;
   /** JSON: each player's rating before and after a rated game that ended, or null. */
   rating_change: string | null;
+  /**
+   * When the game next needs the server without a player acting (a flag, a missed first move),
+   * or null: `deadlineAt` of the record, written with it and indexed for the deadline scheduler.
+   */
+  deadline_at: number | null;
   version: number;
   created_at: number;
   ended_at: number | null;

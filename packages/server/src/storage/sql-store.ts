@@ -5,7 +5,14 @@ import type { GameRecord } from '../machine/record.ts';
 import { migrations, type Dialect } from './migrations.ts';
 import { changedFields, gameToRow, rowToGame } from './rows.ts';
 import type { Database, RatingsTable } from './schema.ts';
-import type { AccountRow, ArchiveFilter, RatingRow, RatingUpdate, Store } from './store.ts';
+import type {
+  AccountRow,
+  ArchiveFilter,
+  Deadline,
+  RatingRow,
+  RatingUpdate,
+  Store,
+} from './store.ts';
 
 /** Runs the migrations not yet run; throws with the failing migration's error. */
 export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {
@@ -175,16 +182,14 @@ export class SqlStore implements Store {
     return rows.map(rowToGame);
   }
 
-  async runningGames(): Promise<GameRecord[]> {
-    const rows = await this.db
+  async deadlines(limit: number, skip: readonly string[] = []): Promise<Deadline[]> {
+    let q = this.db
       .selectFrom('games')
-      .selectAll()
-      .where('status', '=', 'started')
-      .where((eb) =>
-        eb.or([eb('turn_started_at', 'is not', null), eb('first_move_by', 'is not', null)]),
-      )
-      .execute();
-    return rows.map(rowToGame);
+      .select(['id', 'deadline_at'])
+      .where('deadline_at', 'is not', null);
+    if (skip.length) q = q.where('id', 'not in', skip);
+    const rows = await q.orderBy('deadline_at').limit(limit).execute();
+    return rows.map((r) => ({ id: r.id, at: Number(r.deadline_at) }));
   }
 
   async shiftDeadlines(ms: number): Promise<number> {
@@ -193,12 +198,10 @@ export class SqlStore implements Store {
       .set((eb) => ({
         turn_started_at: eb('turn_started_at', '+', ms),
         first_move_by: eb('first_move_by', '+', ms),
+        deadline_at: eb('deadline_at', '+', ms),
         version: eb('version', '+', 1),
       }))
-      .where('status', '=', 'started')
-      .where((eb) =>
-        eb.or([eb('turn_started_at', 'is not', null), eb('first_move_by', 'is not', null)]),
-      )
+      .where('deadline_at', 'is not', null)
       .executeTakeFirst();
     return Number(r.numUpdatedRows);
   }

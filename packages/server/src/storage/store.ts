@@ -35,6 +35,12 @@ export interface RatingUpdate {
   ): { readonly game: GameRecord; readonly rows: readonly RatingRow[] };
 }
 
+/** A game's next deadline (epoch ms), from `Store.deadlines`. */
+export interface Deadline {
+  readonly id: string;
+  readonly at: number;
+}
+
 export interface ArchiveFilter {
   readonly accountId?: number;
   readonly variant?: string;
@@ -68,10 +74,11 @@ export interface Store {
   /** Finished games, newest first. */
   archive(filter: ArchiveFilter): Promise<GameRecord[]>;
   /**
-   * Games in progress with a deadline: a running clock or a first move awaited (their timers are
-   * set again after a restart).
+   * The soonest deadlines of games in progress (a running clock's flag, a first move awaited),
+   * soonest first, at most `limit`, leaving out the games `skip` names; read from an index, so
+   * the cost does not grow with the number of games running.
    */
-  runningGames(): Promise<GameRecord[]>;
+  deadlines(limit: number, skip?: readonly string[]): Promise<Deadline[]>;
   /**
    * Moves every deadline of the games in progress (the running clock's start, the first-move
    * deadline) `ms` later, bumping their versions: the time the whole service was down is given
