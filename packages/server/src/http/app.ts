@@ -1,6 +1,6 @@
 /**
  * The HTTP server: security headers and a Content-Security-Policy, compression, a rate limit per
- * address, cookies, no state-changing request from another site's page (same-origin.ts), WebSockets with a small message limit, the API, and the built web app (its
+ * address (unknown paths and malformed URLs count too: malformed-url.ts), cookies, no state-changing request from another site's page (same-origin.ts), WebSockets with a small message limit, the API, and the built web app (its
  * files confined to its folder; any other page path gets the app's index.html). Closing it ends
  * every connection promptly (shutdown.ts).
  */
@@ -19,6 +19,7 @@ import type { Games } from '../service/games.ts';
 import { installErrorHandler } from './errors.ts';
 import { liveRoutes } from './live.ts';
 import { DEFAULT_LIVE_PER_ADDRESS, LiveConnections } from './live-limits.ts';
+import { frameworkRefusal, malformedUrlRoute, rewriteMalformedUrl } from './malformed-url.ts';
 import { accountRoutes } from './routes-accounts.ts';
 import { gameRoutes } from './routes-games.ts';
 import { refuseForeignPages } from './same-origin.ts';
@@ -45,6 +46,8 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
     logger: { level: o.logLevel },
     // At `info` every request is logged too; errors and 5xx answers (below) at `error`.
     trustProxy: trustedProxies(o.trustProxy),
+    rewriteUrl: rewriteMalformedUrl,
+    frameworkErrors: frameworkRefusal,
   });
   installErrorHandler(app);
   app.addHook('onResponse', async (req, reply) => {
@@ -84,6 +87,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   });
   closeIdleConnectionsOnClose(app);
 
+  malformedUrlRoute(app);
   const accounts = new Accounts(o.games.store, o.games.now);
   gameRoutes(app, o.games, accounts, o.publicOrigin);
   accountRoutes(app, accounts, o.games.store);
@@ -112,7 +116,8 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
       },
     });
   }
-  app.setNotFoundHandler((req, reply) => {
+  // Unknown paths and the app's page paths count against the rate limit like any request.
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
     // Client-side routes (/play/<variant>, /learn/..., /game/<id>): any page path without an extension.
     if (
