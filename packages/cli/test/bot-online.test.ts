@@ -4,9 +4,16 @@
  * searches) accepts it from the lobby, plays Black through the API and its event stream, and
  * exits cleanly once its one game is over. With an engine of known opinion
  * (opinionated-engine.ts) the bot answers the offers: it declines a takeback, declines a draw
- * while better, accepts the rematch, and accepts a draw while not better.
+ * while better, accepts the rematch, and accepts a draw while not better. As a guest it skips
+ * rated challenges (saying why, once) and never tries to join one; logged in to its bot account
+ * (the password from the environment or a file) it accepts and posts rated games, marked as a
+ * bot's, and logs in again when the server has ended its session; a missing or wrong password, or
+ * a person's account, ends it with one line.
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Position, mulberry32 } from '@citadel/core';
 import {
@@ -29,12 +36,19 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function post(path: string, body: unknown, token?: string): Promise<unknown> {
+/** POSTs `body` with a seat's token or an account's session cookie; a refusal throws. */
+async function post(
+  path: string,
+  body: unknown,
+  token?: string,
+  cookie?: string,
+): Promise<unknown> {
   const r = await fetch(server.url + path, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(cookie ? { cookie } : {}),
     },
     body: JSON.stringify(body),
   });
@@ -43,18 +57,69 @@ async function post(path: string, body: unknown, token?: string): Promise<unknow
   return data;
 }
 
+const PASSWORD = 'engine of gears';
+
+/** Registers an account (a bot's when `bot`) and returns its session cookie. */
+async function register(username: string, bot: boolean): Promise<string> {
+  const r = await fetch(`${server.url}/api/accounts/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD, bot }),
+  });
+  if (r.status !== 201) throw new Error(`register ${username}: ${r.status} ${await r.text()}`);
+  return r.headers.getSetCookie()[0]!.split(';')[0]!;
+}
+
+/** The environment of a bot process: this one's, with the bot password `password` or none. */
+function botEnv(password?: string): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env['CITADEL_BOT_PASSWORD'];
+  if (password !== undefined) env['CITADEL_BOT_PASSWORD'] = password;
+  return env;
+}
+
 async function state(id: string): Promise<GameState> {
   return gameStateSchema.parse(await (await fetch(`${server.url}/api/games/${id}`)).json());
 }
 
 /** Starts the bot with `args`; its output is collected and its exit awaited. */
-function startBot(args: readonly string[]) {
-  const bot = spawn(process.execPath, [CLI, 'bot', '--server', server.url, ...args]);
+function startBot(args: readonly string[], env: NodeJS.ProcessEnv = botEnv()) {
+  const bot = spawn(process.execPath, [CLI, 'bot', '--server', server.url, ...args], { env });
   const out = { stdout: '', stderr: '' };
+  const waiters = new Set<() => void>();
   bot.stdout.on('data', (d: Buffer) => (out.stdout += d.toString()));
-  bot.stderr.on('data', (d: Buffer) => (out.stderr += d.toString()));
+  bot.stderr.on('data', (d: Buffer) => {
+    out.stderr += d.toString();
+    for (const w of [...waiters]) w();
+  });
   const exited = new Promise<number | null>((resolve) => bot.on('exit', resolve));
-  return { bot, out, exited };
+  const closed = new Promise<void>((resolve) => bot.on('close', () => resolve()));
+  /**
+   * The first match of `pattern` in the bot's log, once there; rejects if the bot ends first or
+   * 30 s pass.
+   */
+  const said = (pattern: RegExp): Promise<RegExpExecArray> =>
+    new Promise((resolve, reject) => {
+      const check = (): void => {
+        const m = pattern.exec(out.stderr);
+        if (m && waiters.delete(check)) {
+          clearTimeout(late);
+          resolve(m);
+        }
+      };
+      const late = setTimeout(() => {
+        if (waiters.delete(check))
+          reject(new Error(`the bot never said ${pattern}: ${out.stderr}`));
+      }, 30_000);
+      waiters.add(check);
+      check();
+      void closed.then(() => {
+        clearTimeout(late);
+        if (waiters.delete(check))
+          reject(new Error(`the bot ended without ${pattern}: ${out.stderr}`));
+      });
+    });
+  return { bot, out, exited, closed, said };
 }
 
 /** A game's events as one seat sees them, kept for `until`. */
@@ -216,4 +281,189 @@ describe('citadel bot', () => {
     expect(out.stdout).toContain(`${made.id} 0-1`);
     expect(out.stdout).toContain(`${next.id} 1/2-1/2`);
   }, 120_000);
+
+  it('as a guest, skips rated challenges, saying why once, and plays a casual one', async () => {
+    const host = await register('rated_host', false);
+    const rated = [];
+    for (let i = 0; i < 2; i++)
+      rated.push(
+        createGameResponseSchema.parse(
+          await post('/api/games', { variant: 'chess', rated: true, lobby: true }, undefined, host),
+        ),
+      );
+    const bot = startBot([
+      '--games',
+      '1',
+      '--variant',
+      'chess',
+      '--movetime',
+      '40',
+      '--poll',
+      '100',
+    ]);
+    const skipped = 'skipping rated challenges: a rated game needs an account';
+    try {
+      await bot.said(new RegExp(skipped));
+      // Posted only now: the lobby read that finds it lists the rated ones again.
+      const casual = createGameResponseSchema.parse(
+        await post('/api/games', { variant: 'chess', color: 'white', lobby: true }),
+      );
+      const white = watch(casual.id, casual.seat.token);
+      await white.until((e) => e.type === 'state' && e.game.status === 'started', 'join');
+      white.close();
+      await post(`/api/games/${casual.id}/abort`, {}, casual.seat.token);
+      expect(await bot.exited, bot.out.stderr).toBe(0);
+      expect(bot.out.stderr.split(skipped)).toHaveLength(2);
+      expect(bot.out.stderr).not.toContain('cannot join');
+      for (const g of rated) expect((await state(g.id)).status).toBe('waiting');
+    } finally {
+      bot.bot.kill();
+      // The next tests' bots must not find these in the lobby.
+      for (const g of rated) await post(`/api/games/${g.id}/abort`, {}, g.seat.token);
+    }
+  }, 120_000);
+
+  it('logged in to its bot account, accepts a rated challenge and plays it as a bot', async () => {
+    await register('tin_bot', true);
+    const human = await register('rated_human', false);
+    const made = createGameResponseSchema.parse(
+      await post(
+        '/api/games',
+        { variant: 'chess', color: 'white', rated: true, lobby: true },
+        undefined,
+        human,
+      ),
+    );
+    const bot = startBot(
+      [
+        '--account',
+        'tin_bot',
+        '--games',
+        '1',
+        '--variant',
+        'chess',
+        '--movetime',
+        '40',
+        '--poll',
+        '100',
+      ],
+      botEnv(PASSWORD),
+    );
+    const white = watch(made.id, made.seat.token);
+    await white.until((e) => e.type === 'state' && e.game.status === 'started', 'join');
+    await post(`/api/games/${made.id}/moves`, { move: 'e4' }, made.seat.token);
+    await white.until((e) => e.type === 'move' && e.ply === 2, "the bot's reply");
+    white.close();
+    await post(`/api/games/${made.id}/resign`, {}, made.seat.token);
+    expect(await bot.exited, bot.out.stderr).toBe(0);
+    expect(bot.out.stderr).toContain('playing as tin_bot');
+    const g = await state(made.id);
+    expect(g).toMatchObject({ rated: true, result: '0-1' });
+    expect(g.players.black).toMatchObject({ name: 'tin_bot', bot: true, rating: 1500 });
+    expect(g.players.black!.ratingDiff).toBeGreaterThan(0);
+    expect(bot.out.stdout).toContain(`${made.id} 0-1`);
+  }, 120_000);
+
+  it('posts a rated challenge under its bot account, the password read from a file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'citadel-bot-password-'));
+    try {
+      const file = join(dir, 'password');
+      writeFileSync(file, `${PASSWORD}\n`, { mode: 0o600 });
+      await register('file_bot', true);
+      const human = await register('file_human', false);
+      const bot = startBot([
+        '--account',
+        'file_bot',
+        '--password-file',
+        file,
+        '--no-accept',
+        '--challenge',
+        'chess',
+        '--rated',
+        '--color',
+        'white',
+        '--clock',
+        'none',
+        '--games',
+        '1',
+        '--movetime',
+        '40',
+      ]);
+      const id = (await bot.said(/(\S+): challenge posted/))[1]!;
+      const seat = (await post(`/api/games/${id}/join`, {}, undefined, human)) as {
+        seat: { token: string };
+      };
+      const black = watch(id, seat.seat.token);
+      await black.until((e) => e.type === 'move' && e.ply === 1, "the bot's first move");
+      black.close();
+      await post(`/api/games/${id}/resign`, {}, seat.seat.token);
+      expect(await bot.exited, bot.out.stderr).toBe(0);
+      const g = await state(id);
+      expect(g).toMatchObject({ rated: true, result: '1-0' });
+      expect(g.players.white).toMatchObject({ name: 'file_bot', bot: true });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("logs in again when the server has ended the bot's session", async () => {
+    await register('renew_bot', true);
+    const human = await register('renew_human', false);
+    const client = new ApiClient(server.url);
+    await client.login({ username: 'renew_bot', password: PASSWORD });
+    // Twenty newer sessions of the account end the client's (an account keeps twenty).
+    for (let i = 0; i < 20; i++)
+      await post('/api/accounts/login', { username: 'renew_bot', password: PASSWORD });
+    const made = createGameResponseSchema.parse(
+      await post('/api/games', { variant: 'chess', rated: true }, undefined, human),
+    );
+    const seat = (await client.join(made.id)).seat;
+    expect(seat.color).not.toBe(made.seat.color);
+    const g = await state(made.id);
+    expect(g.players[seat.color]).toMatchObject({ name: 'renew_bot', bot: true });
+    await client.logout();
+  });
+
+  it('ends with one line without its password, with a wrong one, or as a person', async () => {
+    await register('tiny_bot', true);
+    await register('a_person', false);
+    // Started asynchronously: the server answering them runs in this process.
+    const run = async (args: readonly string[], env = botEnv()) => {
+      const bot = startBot(args, env);
+      const status = await bot.exited;
+      await bot.closed;
+      return { status, stderr: bot.out.stderr.trim(), stdout: bot.out.stdout };
+    };
+    expect(await run(['--account', 'tiny_bot'])).toMatchObject({
+      status: 2,
+      stderr:
+        'citadel: --account tiny_bot needs its password in CITADEL_BOT_PASSWORD or in a file ' +
+        'named by --password-file (never on the command line)',
+    });
+    expect(await run(['--account', 'tiny_bot'], botEnv('not the password'))).toMatchObject({
+      status: 2,
+      stderr: 'citadel: cannot log in as tiny_bot: wrong username or password',
+    });
+    expect(await run(['--account', 'a_person'], botEnv(PASSWORD))).toMatchObject({
+      status: 2,
+      stderr:
+        'citadel: a_person is not a bot account: a bot plays under an account registered as one ' +
+        '("bot": true, docs/api.md), never a person\'s',
+    });
+    expect(await run(['--challenge', 'chess', '--rated'])).toMatchObject({
+      status: 2,
+      stderr: 'citadel: --rated needs --account: a rated game needs an account on both sides',
+    });
+    expect(
+      await run(['--account', 'tiny_bot', '--password-file', '/nonexistent/password']),
+    ).toMatchObject({
+      status: 2,
+      stderr: 'citadel: --password-file: cannot read /nonexistent/password (ENOENT)',
+    });
+    const help = await run(['--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(
+      /--account <name>[\s\S]*CITADEL_BOT_PASSWORD[\s\S]*--password-file/,
+    );
+  });
 });

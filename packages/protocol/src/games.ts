@@ -98,12 +98,14 @@ export type Clocks = z.infer<typeof clocksSchema>;
 /**
  * Who sits in a seat: an account's name and rating, or an anonymous player (name null). Once a
  * rated game has ended, `rating` is the rating the game began with and `ratingDiff` what the game
- * changed it by; otherwise `rating` is the player's rating now in the game's variant.
+ * changed it by; otherwise `rating` is the player's rating now in the game's variant. `bot` is
+ * there, true, only for a bot account.
  */
 export const playerSchema = z.strictObject({
   name: z.string().nullable(),
   rating: z.number().optional(),
   ratingDiff: z.number().optional(),
+  bot: z.literal(true).optional(),
 });
 export type Player = z.infer<typeof playerSchema>;
 

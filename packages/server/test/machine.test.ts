@@ -11,7 +11,12 @@ import {
 import { positionOf } from '../src/machine/replay.ts';
 import { step } from '../src/machine/step.ts';
 
-const seat = (name: string): SeatRecord => ({ tokenHash: name.repeat(8), accountId: null, name });
+const seat = (name: string): SeatRecord => ({
+  tokenHash: name.repeat(8),
+  accountId: null,
+  name,
+  bot: false,
+});
 
 /** A started chess game and a driver that applies events at an injected time. */
 function game(clock: TimeControl | null = null) {

@@ -4,6 +4,7 @@
  * takes the free seat, a third watches. They play a whole game to checkmate by clicking the
  * board, the second reloading mid-game; the spectator sees every move. Then a rematch is agreed
  * and drawn by agreement with the game page's buttons, and the lobby takes a challenge with one click.
+ * A bot account's challenge carries the BOT mark in the lobby, on the board and on its profile.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -158,10 +159,38 @@ describe('online play', () => {
       () => document.querySelectorAll('.presence-dot.online').length === 2,
     );
     expect(await host.locator('.online-title').textContent()).toContain('days a move');
+    // A bot account's challenge, posted by a program: the lobby, the board and the profile mark
+    // its player BOT, named "Bot" for assistive technology.
+    const registered = await fetch(`${app.base}/api/accounts/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'gearbox', password: 'engine of gears', bot: true }),
+    });
+    expect(registered.status).toBe(201);
+    const botGame = await fetch(`${app.base}/api/games`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: registered.headers.getSetCookie()[0]!.split(';')[0]!,
+      },
+      body: JSON.stringify({ variant: 'chess', color: 'white', lobby: true }),
+    });
+    const { id: botId } = (await botGame.json()) as { id: string };
     const lobbyView = await newPage(DESKTOP);
     await lobbyView.goto(`${app.base}/lobby`);
-    await lobbyView.waitForSelector('.game-list li');
+    const botRow = lobbyView.locator(`li[data-game="${botId}"]`);
+    await botRow.getByRole('img', { name: 'Bot' }).waitFor();
+    await expect(botRow.locator('.game-players').textContent()).resolves.toBe(
+      'BOT gearbox (1500) – open seat',
+    );
     await shot(lobbyView, 'online-lobby-1280.png');
-    expect(host.errors.concat(guest.errors)).toEqual([]);
+    await botRow.locator('a.game-link').click();
+    const botSeat = lobbyView.locator('.seat-bar[data-color="white"]');
+    await botSeat.getByRole('img', { name: 'Bot' }).waitFor();
+    await expect(botSeat.getAttribute('aria-label')).resolves.toMatch(/^White: BOT gearbox /);
+    await shot(lobbyView, 'online-bot-seat-1280.png');
+    await botSeat.getByRole('link', { name: 'gearbox' }).click();
+    await lobbyView.getByRole('heading', { name: 'Bot gearbox' }).waitFor();
+    expect(host.errors.concat(guest.errors, lobbyView.errors)).toEqual([]);
   });
 });

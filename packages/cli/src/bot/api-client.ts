@@ -1,10 +1,11 @@
 /**
- * The online-play server's HTTP API as a bot uses it (docs/api.md): the lobby, joining and
- * creating games, moves, and a game's event stream (NDJSON, or server-sent events). Every answer
- * is checked against its schema in @citadel/protocol; a refusal throws an `ApiError` with the
- * server's sentence.
+ * The online-play server's HTTP API as a bot uses it (docs/api.md): logging in to its account, the
+ * lobby, joining and creating games, moves, and a game's event stream (NDJSON, or server-sent
+ * events). Every answer is checked against its schema in @citadel/protocol; a refusal throws an
+ * `ApiError` with the server's sentence.
  */
 import {
+  accountSchema,
   createGameResponseSchema,
   errorBodySchema,
   gameStateSchema,
@@ -12,11 +13,14 @@ import {
   lobbyResponseSchema,
   rematchResponseSchema,
   serverEventSchema,
+  sessionSchema,
+  type Account,
   type CreateGameRequest,
+  type Credentials,
   type OfferAction,
   type ServerEvent,
 } from '@citadel/protocol';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export class ApiError extends Error {
   constructor(
@@ -55,8 +59,17 @@ async function fetchOrExplain(base: string, url: string, init: RequestInit): Pro
   }
 }
 
+interface Call {
+  readonly body?: unknown;
+  readonly token?: string;
+}
+
 export class ApiClient {
   readonly base: string;
+  /** The cookies the server set (the session's, once logged in), sent with every request. */
+  private readonly cookies = new Map<string, string>();
+  /** The account logged in to, kept to log in again when the server forgets the session. */
+  private credentials: Credentials | null = null;
 
   /** `server`: the server's address (`http://127.0.0.1:8080`). */
   constructor(server: string) {
@@ -66,20 +79,40 @@ export class ApiClient {
     this.base = url.origin;
   }
 
+  /**
+   * One request. A refusal for want of an account (401, 403) to a request the session authorises
+   * (no seat token), while logged in, is tried once more after logging in again if the server no
+   * longer knows the session (expired, or ended by the account's newer ones); `mayRenew` is false
+   * for the requests of that renewal themselves.
+   */
   private async call<T>(
     path: string,
     schema: z.ZodType<T>,
-    init: { body?: unknown; token?: string } = {},
+    init: Call = {},
+    mayRenew = true,
   ): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (init.body !== undefined) headers['content-type'] = 'application/json';
     if (init.token) headers['authorization'] = `Bearer ${init.token}`;
+    if (this.cookies.size)
+      headers['cookie'] = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const response = await fetchOrExplain(this.base, this.base + path, {
       method: init.body === undefined ? 'GET' : 'POST',
       headers,
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
     });
+    this.keepCookies(response.headers);
     const data: unknown = await response.json().catch(() => null);
+    if (
+      (response.status === 401 || response.status === 403) &&
+      !init.token &&
+      mayRenew &&
+      this.credentials &&
+      (await this.sessionLost())
+    ) {
+      await this.login(this.credentials);
+      return this.call(path, schema, init, false);
+    }
     if (!response.ok) {
       const body = errorBodySchema.safeParse(data);
       throw new ApiError(
@@ -90,6 +123,49 @@ export class ApiClient {
     const parsed = schema.safeParse(data);
     if (!parsed.success) throw new ApiError(response.status, `${path}: an answer not understood`);
     return parsed.data;
+  }
+
+  /**
+   * Logs in to an account: from then on every request is the account's (it may join rated games,
+   * and the seats it takes are the account's) until `logout`.
+   */
+  async login(credentials: Credentials): Promise<Account> {
+    const account = await this.call(
+      '/api/accounts/login',
+      accountSchema,
+      { body: credentials },
+      false,
+    );
+    this.credentials = credentials;
+    return account;
+  }
+
+  /** Ends the session, if any (the server forgets it). */
+  async logout(): Promise<void> {
+    if (!this.cookies.size) return;
+    this.credentials = null;
+    await this.call('/api/accounts/logout', z.null(), { body: {} });
+    this.cookies.clear();
+  }
+
+  /** Whether the server no longer knows this client's session. */
+  private async sessionLost(): Promise<boolean> {
+    const { account } = await this.call('/api/accounts/session', sessionSchema, {}, false);
+    return account === null;
+  }
+
+  /** Keeps the cookies an answer sets; one set empty or expired is dropped. */
+  private keepCookies(headers: Headers): void {
+    for (const line of headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const at = pair.indexOf('=');
+      if (at <= 0) continue;
+      const name = pair.slice(0, at).trim();
+      const value = pair.slice(at + 1).trim();
+      const expired = attributes.some((a) => /^\s*max-age\s*=\s*0\s*$/i.test(a));
+      if (!value || expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
   }
 
   lobby() {

@@ -2,7 +2,8 @@
  * The bot's loop: it plays the games it is given (`--game`), posts its own challenges
  * (`--challenge`), accepts open lobby challenges in the variants its engine plays and, after a
  * game, its opponent's rematch offer, at most `maxGames` at a time, until `games` games are done
- * or it is stopped (it then leaves cleanly: no new game, engines quit).
+ * or it is stopped (it then leaves cleanly: no new game, engines quit). Without an account it
+ * never tries a challenge it cannot join: rated ones are skipped (and the log says why, once).
  */
 import type { CreateGameRequest, GameSummary, Seat } from '@citadel/protocol';
 import { UciEngine } from '../match/uci-client.ts';
@@ -11,6 +12,8 @@ import { offersVariant } from './bot-engine.ts';
 import { playOnlineGame, type GameOutcome } from './bot-game.ts';
 
 export interface BotSettings {
+  /** The bot account the client is logged in to, or null: a guest, who cannot play rated games. */
+  readonly account: string | null;
   readonly engine: string;
   readonly movetimeMs: number;
   /** Games played at the same time. */
@@ -93,12 +96,24 @@ export async function runBot(
     }
   }
 
+  let toldRated = false;
+  /** Whether a challenge can be joined: a rated one needs an account, and one's own cannot. */
+  const joinable = (g: GameSummary): boolean => {
+    const creator = g.players.white ?? g.players.black;
+    if (s.account !== null) return creator?.name?.toLowerCase() !== s.account.toLowerCase();
+    if (!g.rated) return true;
+    if (!toldRated)
+      s.log('skipping rated challenges: a rated game needs an account (log in with --account)');
+    toldRated = true;
+    return false;
+  };
   const acceptable = (g: GameSummary): boolean =>
     g.status === 'waiting' &&
     g.id !== posted &&
     !playing.has(g.id) &&
     !refused.has(g.id) &&
-    plays(g.variant);
+    plays(g.variant) &&
+    joinable(g);
 
   while (!signal.aborted && (wanted() || playing.size > 0)) {
     if (wanted() && playing.size < s.maxGames) {

@@ -1,17 +1,29 @@
 /**
  * `citadel bot --server URL --engine "<UCI command>"`: a UCI engine (by default this build's own
  * `citadel uci`) plays online games through the server's HTTP API and event stream, as the big
- * chess sites' bot bridges do. Option parsing lives here; the bot itself in ../bot/.
+ * chess sites' bot bridges do, as a guest or logged in to a bot account (`--account`, which rated
+ * games need). Option parsing lives here; the bot itself in ../bot/.
  */
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { createGameRequestSchema, describeIssues, type CreateGameRequest } from '@citadel/protocol';
+import {
+  createGameRequestSchema,
+  describeIssues,
+  usernameSchema,
+  type Account,
+  type CreateGameRequest,
+  type Credentials,
+} from '@citadel/protocol';
 import { ApiClient, UnreachableError } from '../bot/api-client.ts';
+import { botPassword, PASSWORD_VARIABLE } from '../bot/bot-credentials.ts';
 import { runBot } from '../bot/bot-runner.ts';
 import { collect, fail, parseRuleOptions } from '../setup-position.ts';
 
 interface BotOptions {
   readonly server: string;
+  readonly account?: string;
+  readonly passwordFile?: string;
+  readonly rated?: boolean;
   readonly engine?: string;
   readonly movetime: string;
   readonly maxGames: string;
@@ -93,10 +105,43 @@ function challengeFrom(o: BotOptions): CreateGameRequest | null {
     ...(Object.keys(rules.value).length ? { rules: rules.value } : {}),
     ...(clock ? { clock } : {}),
     color: o.color ?? 'random',
+    ...(o.rated ? { rated: true } : {}),
     lobby: true,
   });
   if (!request.success) fail(`--challenge: ${describeIssues(request.error.issues)}`);
   return request.data;
+}
+
+/** The bot account's name and password from the options and the environment; null without `--account`. */
+function credentialsFrom(o: BotOptions): Credentials | null {
+  if (o.account === undefined) {
+    if (o.passwordFile !== undefined) fail('--password-file needs --account');
+    if (o.rated) fail('--rated needs --account: a rated game needs an account on both sides');
+    return null;
+  }
+  const name = usernameSchema.safeParse(o.account);
+  if (!name.success) fail(`--account: ${describeIssues(name.error.issues)}`);
+  const password = botPassword(name.data, o.passwordFile, process.env);
+  if (!password.ok) fail(password.error);
+  return { username: name.data, password: password.value };
+}
+
+/** Logs in to the bot account, or ends the command with one line saying why it cannot. */
+async function logIn(api: ApiClient, credentials: Credentials): Promise<string> {
+  let account: Account;
+  try {
+    account = await api.login(credentials);
+  } catch (e) {
+    fail(`cannot log in as ${credentials.username}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (!account.bot) {
+    await api.logout().catch(() => undefined);
+    fail(
+      `${account.username} is not a bot account: a bot plays under an account registered as one ` +
+        '("bot": true, docs/api.md), never a person\'s',
+    );
+  }
+  return account.username;
 }
 
 export async function botCommand(o: BotOptions): Promise<void> {
@@ -106,8 +151,12 @@ export async function botCommand(o: BotOptions): Promise<void> {
   } catch (e) {
     fail(e instanceof Error ? e.message : String(e));
   }
+  if (o.rated && !o.challenge) fail('--rated applies to the challenge --challenge posts');
+  const credentials = credentialsFrom(o);
   await awaitServer(api, whole(o.wait, '--wait', 0, 3600) * 1000);
+  const account = credentials ? await logIn(api, credentials) : null;
   const settings = {
+    account,
     engine: o.engine ?? ownEngine(),
     movetimeMs: whole(o.movetime, '--movetime', 10, 600_000),
     maxGames: whole(o.maxGames, '--max-games', 1, 64),
@@ -130,6 +179,7 @@ export async function botCommand(o: BotOptions): Promise<void> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  if (account) settings.log(`playing as ${account}`);
   try {
     const done = await runBot(api, settings, stop.signal);
     for (const g of done) process.stdout.write(`${g.id} ${g.result} ${g.text}\n`);
@@ -138,6 +188,8 @@ export async function botCommand(o: BotOptions): Promise<void> {
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    // The session is not left behind (an account keeps a bounded number of them).
+    await api.logout().catch(() => undefined);
   }
 }
 
@@ -146,6 +198,11 @@ export function addBotCommand(program: Command): void {
     .command('bot')
     .description('play online games on a Citadel server with a UCI engine')
     .requiredOption('--server <url>', 'the server (http://host:port)')
+    .option(
+      '--account <name>',
+      `play as this bot account (needed for rated games); its password from ${PASSWORD_VARIABLE} or --password-file`,
+    )
+    .option('--password-file <file>', "a file whose first line is --account's password")
     .option('--engine <command>', "UCI engine command line (default: this build's citadel uci)")
     .option('--movetime <ms>', 'thinking time per move without a live clock', '1000')
     .option('--max-games <n>', 'games played at the same time', '1')
@@ -160,7 +217,16 @@ export function addBotCommand(program: Command): void {
     .option('--rule <name=value>', 'rule switch of the posted challenge (repeatable)', collect, [])
     .option('--clock <tc>', 'clock of the posted challenge: 5+3, 3d or none', '5+3')
     .option('--color <color>', 'colour in the posted challenge: white, black or random')
+    .option('--rated', 'post the challenge rated (needs --account)')
     .option('--poll <ms>', 'how often the lobby is read', '2000')
     .option('--wait <s>', 'seconds to wait for the server to answer at start', '10')
+    .addHelpText(
+      'after',
+      `
+Without --account the bot plays as a guest: casual games only (it skips rated challenges).
+With --account it plays under a bot account (register one with "bot": true, docs/api.md) and
+accepts and posts rated games. The password is never given on the command line, where other
+users see it: put it in ${PASSWORD_VARIABLE} or in a file (--password-file, first line).`,
+    )
     .action(botCommand);
 }

@@ -87,11 +87,11 @@ export function gameRoutes(
   });
 
   app.get('/api/games/:id/pgn', async (req, reply) => {
-    const { record, position } = await games.snapshot(gameId(req));
+    const { record, position, players } = await games.snapshot(gameId(req));
     return reply
       .type('application/x-chess-pgn; charset=utf-8')
       .header('content-disposition', `attachment; filename="citadel-${record.id}.pgn"`)
-      .send(gamePgn(record, position, publicOrigin()));
+      .send(gamePgn(record, position, publicOrigin(), players));
   });
 
   app.get('/api/lobby', async () => {

@@ -19,6 +19,8 @@ export interface SeatRecord {
   /** The account sitting here, or null for an anonymous player. */
   readonly accountId: number | null;
   readonly name: string | null;
+  /** Whether the account sitting here is a bot account (never for an anonymous player). */
+  readonly bot: boolean;
 }
 
 /** A rated game's effect on a player's rating (unrounded Glicko-2 ratings). */

@@ -13,13 +13,19 @@ function player(
   change: RatingChange | undefined,
 ): Player | null {
   if (!seat) return null;
+  const bot = seat.bot ? { bot: true as const } : {};
   if (change) {
     const before = Math.round(change.before);
-    return { name: seat.name, rating: before, ratingDiff: Math.round(change.after) - before };
+    return {
+      name: seat.name,
+      rating: before,
+      ratingDiff: Math.round(change.after) - before,
+      ...bot,
+    };
   }
   return rating === undefined
-    ? { name: seat.name }
-    : { name: seat.name, rating: Math.round(rating) };
+    ? { name: seat.name, ...bot }
+    : { name: seat.name, rating: Math.round(rating), ...bot };
 }
 
 const players = (g: GameRecord, r: SeatRatings): GameState['players'] => ({

@@ -5,10 +5,10 @@
  * wrong password, so neither guessing nor timing tells which names exist. An account keeps at most
  * MAX_SESSIONS sessions (the oldest go), and expired ones are deleted.
  */
-import type { Account as AccountView, Credentials } from '@citadel/protocol';
+import type { Account as AccountView, Credentials, RegisterRequest } from '@citadel/protocol';
 import { passwordProblem } from '../accounts/password-policy.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
-import type { Store } from '../storage/store.ts';
+import type { AccountRow, Store } from '../storage/store.ts';
 import { HttpError } from './errors.ts';
 import type { Account } from './games.ts';
 import { hashToken, newToken } from './ids.ts';
@@ -36,20 +36,21 @@ export class Accounts {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** A new account and a session for it (the session's secret goes in the cookie). */
-  async register(c: Credentials): Promise<{ account: Account; session: string }> {
+  /**
+   * A new account, a bot account when `c.bot`, and a session for it (the session's secret goes in
+   * the cookie).
+   */
+  async register(c: RegisterRequest): Promise<{ account: Account; session: string }> {
     const problem = passwordProblem(c.password, c.username);
     if (problem) throw new HttpError(400, problem);
     const row = await this.store.createAccount(
       c.username,
       await hashPassword(c.password),
       this.now(),
+      c.bot ?? false,
     );
     if (!row) throw new HttpError(409, `the name ${c.username} is taken`);
-    return {
-      account: { id: row.id, username: row.username },
-      session: await this.startSession(row.id),
-    };
+    return { account: accountOfRow(row), session: await this.startSession(row.id) };
   }
 
   async login(c: Credentials): Promise<{ account: Account; session: string }> {
@@ -70,10 +71,7 @@ export class Accounts {
       throw new HttpError(401, 'wrong username or password');
     }
     await this.store.loginSucceeded(key);
-    return {
-      account: { id: row.id, username: row.username },
-      session: await this.startSession(row.id),
-    };
+    return { account: accountOfRow(row), session: await this.startSession(row.id) };
   }
 
   async logout(session: string | undefined): Promise<void> {
@@ -86,14 +84,15 @@ export class Accounts {
     const id = await this.store.sessionAccount(hashToken(session), this.now());
     if (id === null) return null;
     const row = await this.store.accountById(id);
-    return row ? { id: row.id, username: row.username } : null;
+    return row ? accountOfRow(row) : null;
   }
 
-  async view(accountId: number, username: string): Promise<AccountView> {
+  /** What the API shows of an account: its name, its kind and its ratings. */
+  async view(account: Account): Promise<AccountView> {
     const ratings: AccountView['ratings'] = {};
-    for (const r of await this.store.ratings([accountId]))
+    for (const r of await this.store.ratings([account.id]))
       ratings[r.variant] = { rating: r.rating, rd: r.rd, volatility: r.volatility, games: r.games };
-    return { username, ratings };
+    return { username: account.username, bot: account.bot, ratings };
   }
 
   private async startSession(accountId: number): Promise<string> {
@@ -109,3 +108,9 @@ export class Accounts {
     return session;
   }
 }
+
+const accountOfRow = (row: AccountRow): Account => ({
+  id: row.id,
+  username: row.username,
+  bot: row.bot,
+});

@@ -47,6 +47,8 @@ export interface Listener {
 export interface Account {
   readonly id: number;
   readonly username: string;
+  /** A bot account: the seats it takes are marked so. */
+  readonly bot: boolean;
 }
 
 interface Live {
@@ -260,10 +262,12 @@ export class Games {
     );
   }
 
-  /** The record and position of a game, read from storage (for the PGN). */
-  async snapshot(id: string): Promise<{ record: GameRecord; position: Position }> {
+  /** The record and position of a game, read from storage, with its players as its state shows them (for the PGN). */
+  async snapshot(
+    id: string,
+  ): Promise<{ record: GameRecord; position: Position; players: GameState['players'] }> {
     const live = await this.mustLoad(id, true);
-    return { record: live.record, position: live.position };
+    return { record: live.record, position: live.position, players: this.view(live).players };
   }
 
   /** A rematch's seat for the player of `color` in the ended game `id`. */
@@ -313,6 +317,7 @@ export class Games {
       tokenHash: hashToken(token),
       accountId: account?.id ?? null,
       name: account?.username ?? null,
+      bot: account?.bot ?? false,
     };
   }
 

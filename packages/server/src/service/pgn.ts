@@ -1,9 +1,12 @@
 /**
  * A game's PGN: the rules core's writer (Variant, Array and Rules tags as the CLI writes them)
  * with the online game's players, time control, end and each move's clock (`[%clk h:mm:ss]`).
+ * As lichess writes them: a rated game's `WhiteElo`/`BlackElo` (the ratings it began with, or the
+ * ratings now while it is played) and, once it has changed them, `WhiteRatingDiff`/`BlackRatingDiff`
+ * ("+12", "-12", "0"); `WhiteTitle`/`BlackTitle` "BOT" for a bot account.
  */
 import { makePgn, type Position } from '@citadel/core';
-import { gamePath } from '@citadel/protocol';
+import { COLORS, gamePath, type GameState } from '@citadel/protocol';
 import type { GameRecord } from '../machine/record.ts';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
@@ -19,7 +22,15 @@ function timeControlTag(g: GameRecord): string {
   return `${g.clock.initial}+${g.clock.increment}`;
 }
 
-export function gamePgn(g: GameRecord, position: Position, origin: string): string {
+const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
+
+/** `players`: as the game's state shows them (ratings and their changes). */
+export function gamePgn(
+  g: GameRecord,
+  position: Position,
+  origin: string,
+  players: GameState['players'],
+): string {
   const d = new Date(g.createdAt);
   const tags: Record<string, string> = {
     Event: g.rated ? 'Citadel rated game' : 'Citadel casual game',
@@ -30,6 +41,13 @@ export function gamePgn(g: GameRecord, position: Position, origin: string): stri
     Result: g.result ?? '*',
     TimeControl: timeControlTag(g),
   };
+  for (const color of COLORS) {
+    const side = color === 'white' ? 'White' : 'Black';
+    const p = players[color];
+    if (g.rated && p?.rating !== undefined) tags[`${side}Elo`] = String(p.rating);
+    if (g.rated && p?.ratingDiff !== undefined) tags[`${side}RatingDiff`] = signed(p.ratingDiff);
+    if (g.seats[color]?.bot) tags[`${side}Title`] = 'BOT';
+  }
   if (g.text) tags['Termination'] = g.text;
   const comments: Record<number, string> = {};
   if (g.clock && !('daysPerMove' in g.clock))

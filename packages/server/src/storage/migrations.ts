@@ -154,6 +154,22 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         }
       },
     },
+    '0007-bot-accounts': {
+      async up(db: Kysely<unknown>) {
+        // Whether a program plays the account (1) or a person (0), chosen at registration; and,
+        // as a seat's name is, copied into each seat an account takes. Every account and seat
+        // before this migration is a person's.
+        await db.schema
+          .alterTable('accounts')
+          .addColumn('bot', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        for (const column of ['white_bot', 'black_bot'])
+          await db.schema
+            .alterTable('games')
+            .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
+            .execute();
+      },
+    },
   };
 }
 

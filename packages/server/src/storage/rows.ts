@@ -18,6 +18,8 @@ export function gameToRow(g: GameRecord): GamesTable {
     black_account: g.seats.black?.accountId ?? null,
     white_name: g.seats.white?.name ?? null,
     black_name: g.seats.black?.name ?? null,
+    white_bot: g.seats.white?.bot ? 1 : 0,
+    black_bot: g.seats.black?.bot ? 1 : 0,
     moves: JSON.stringify(g.moves),
     move_clocks: JSON.stringify(g.moveClocks),
     clock_white: g.clockLeft.white,
@@ -52,8 +54,11 @@ function seat(
   token: string | null,
   account: number | null,
   name: string | null,
+  bot: number,
 ): SeatRecord | null {
-  return token === null ? null : { tokenHash: token, accountId: num(account), name };
+  return token === null
+    ? null
+    : { tokenHash: token, accountId: num(account), name, bot: Number(bot) === 1 };
 }
 
 /** The record of a row written by `gameToRow` (PostgreSQL returns bigints as text). */
@@ -67,8 +72,8 @@ export function rowToGame(r: GamesTable): GameRecord {
     rated: Number(r.rated) === 1,
     lobby: Number(r.lobby) === 1,
     seats: {
-      white: seat(r.white_token, r.white_account, r.white_name),
-      black: seat(r.black_token, r.black_account, r.black_name),
+      white: seat(r.white_token, r.white_account, r.white_name, r.white_bot),
+      black: seat(r.black_token, r.black_account, r.black_name, r.black_bot),
     },
     moves: JSON.parse(r.moves) as string[],
     moveClocks: JSON.parse(r.move_clocks) as number[],

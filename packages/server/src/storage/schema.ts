@@ -17,6 +17,9 @@ export interface GamesTable {
   black_account: number | null;
   white_name: string | null;
   black_name: string | null;
+  /** 1 when a bot account sits in the seat, else 0. */
+  white_bot: number;
+  black_bot: number;
   /** JSON arrays: move text, and the mover's clock after each move. */
   moves: string;
   move_clocks: string;
@@ -51,6 +54,8 @@ export interface AccountsTable {
   /** scrypt parameters, salt and key (passwords.ts). */
   password_hash: string;
   created_at: number;
+  /** 1 for a bot account (a program plays it), 0 for a person's; never changes. */
+  bot: number;
 }
 
 export interface SessionsTable {

@@ -24,11 +24,19 @@ export async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<v
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
-const account = (r: { id: number; username: string; password_hash: string }): AccountRow => ({
+const account = (r: {
+  id: number;
+  username: string;
+  password_hash: string;
+  bot: number;
+}): AccountRow => ({
   id: Number(r.id),
   username: r.username,
   passwordHash: r.password_hash,
+  bot: Number(r.bot) === 1,
 });
+
+const ACCOUNT_COLUMNS = ['id', 'username', 'password_hash', 'bot'] as const;
 
 export class SqlStore implements Store {
   constructor(
@@ -227,6 +235,7 @@ export class SqlStore implements Store {
     username: string,
     passwordHash: string,
     now: number,
+    bot = false,
   ): Promise<AccountRow | null> {
     const key = username.toLowerCase();
     const taken = await this.db
@@ -238,8 +247,14 @@ export class SqlStore implements Store {
     try {
       const r = await this.db
         .insertInto('accounts')
-        .values({ username, username_key: key, password_hash: passwordHash, created_at: now })
-        .returning(['id', 'username', 'password_hash'])
+        .values({
+          username,
+          username_key: key,
+          password_hash: passwordHash,
+          created_at: now,
+          bot: bot ? 1 : 0,
+        })
+        .returning(ACCOUNT_COLUMNS)
         .executeTakeFirstOrThrow();
       return account(r);
     } catch (e) {
@@ -252,7 +267,7 @@ export class SqlStore implements Store {
   async accountByName(username: string): Promise<AccountRow | null> {
     const r = await this.db
       .selectFrom('accounts')
-      .select(['id', 'username', 'password_hash'])
+      .select(ACCOUNT_COLUMNS)
       .where('username_key', '=', username.toLowerCase())
       .executeTakeFirst();
     return r ? account(r) : null;
@@ -261,7 +276,7 @@ export class SqlStore implements Store {
   async accountById(id: number): Promise<AccountRow | null> {
     const r = await this.db
       .selectFrom('accounts')
-      .select(['id', 'username', 'password_hash'])
+      .select(ACCOUNT_COLUMNS)
       .where('id', '=', id)
       .executeTakeFirst();
     return r ? account(r) : null;

@@ -8,6 +8,8 @@ export interface AccountRow {
   readonly id: number;
   readonly username: string;
   readonly passwordHash: string;
+  /** A bot account: a program plays it (chosen at registration, never changed). */
+  readonly bot: boolean;
 }
 
 export interface RatingRow {
@@ -89,8 +91,16 @@ export interface Store {
   lastHeartbeat(): Promise<number | null>;
   heartbeat(at: number): Promise<void>;
 
-  /** The new account, or null when the name is taken; a storage failure rejects. */
-  createAccount(username: string, passwordHash: string, now: number): Promise<AccountRow | null>;
+  /**
+   * The new account (a bot's when `bot`, a person's by default), or null when the name is taken;
+   * a storage failure rejects.
+   */
+  createAccount(
+    username: string,
+    passwordHash: string,
+    now: number,
+    bot?: boolean,
+  ): Promise<AccountRow | null>;
   accountByName(username: string): Promise<AccountRow | null>;
   accountById(id: number): Promise<AccountRow | null>;
   /**

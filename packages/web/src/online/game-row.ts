@@ -2,15 +2,18 @@
 import type { GameSummary, Player } from '@citadel/protocol';
 import { h } from '../dom.ts';
 import { MENU } from '../variants.ts';
+import { botMarkOf } from './bot-mark.ts';
 import { playerName } from './rating-text.ts';
 import { timeControlText } from './time-text.ts';
 
 export const variantShort = (id: string): string => MENU.find((v) => v.id === id)?.short ?? id;
 
-const playerText = (p: Player | null): string => (p === null ? 'open seat' : playerName(p));
+const playerParts = (p: Player | null): Array<Node | string> =>
+  p === null ? ['open seat'] : [...botMarkOf(p), playerName(p, true)];
 
-export function playersText(g: GameSummary): string {
-  return `${playerText(g.players.white)} – ${playerText(g.players.black)}`;
+/** "ann (1500) – open seat", a bot's name with its mark. */
+export function playersParts(g: GameSummary): Array<Node | string> {
+  return [...playerParts(g.players.white), ' – ', ...playerParts(g.players.black)];
 }
 
 /** Variant, time control and rated/casual as one line. */
@@ -30,7 +33,7 @@ export function gameRow(g: GameSummary, note: string, ...extra: HTMLElement[]): 
       'a',
       { class: 'game-link', href: `/game/${g.id}`, 'data-link': true },
       h('span', { class: 'game-settings' }, settingsText(g)),
-      h('span', { class: 'game-players' }, playersText(g)),
+      h('span', { class: 'game-players' }, playersParts(g)),
       h('span', { class: 'game-note' }, note),
     ),
     ...extra,

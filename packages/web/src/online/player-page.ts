@@ -1,7 +1,8 @@
 /**
- * A player's profile, `/player/<name>`: the account's Glicko-2 rating in each variant it played
- * rated games in (with a "?" while the rating is provisional, as the big chess sites mark it), and
- * its recent finished games, each with its PGN and a link into the analysis board.
+ * A player's profile, `/player/<name>`: the account's name (with the BOT mark for a bot), its
+ * Glicko-2 rating in each variant it played rated games in (with a "?" while the rating is
+ * provisional, as the big chess sites mark it), and its recent finished games, each with its PGN
+ * and a link into the analysis board.
  */
 import './online.css';
 import { h } from '../dom.ts';
@@ -9,6 +10,7 @@ import type { PageContext } from '../page-context.ts';
 import { shortName } from '../variants.ts';
 import { signedIn } from './account-state.ts';
 import { api, ApiError } from './api.ts';
+import { botMark } from './bot-mark.ts';
 import { finishedLinks } from './finished-links.ts';
 import { endingText, gameRow } from './game-row.ts';
 
@@ -43,7 +45,7 @@ export function playerPage(ctx: PageContext, name: string): () => void {
         api.archive({ player: name, limit: 30 }),
       ]);
       if (!alive) return;
-      heading.textContent = player.username;
+      heading.replaceChildren(...(player.bot ? [botMark(), ' '] : []), player.username);
       document.title = `${player.username} — Citadel`;
       if (signedIn()?.username === player.username)
         heading.append(h('span', { class: 'player-you' }, ' (you)'));

@@ -13,9 +13,13 @@ export function ratingText(p: Player): string {
   return p.ratingDiff === undefined ? r : `${r} ${ratingDiffText(p.ratingDiff)}`;
 }
 
-/** "ann (1500 +12)", "ann", "Anonymous". */
-export function playerName(p: Player): string {
+/**
+ * "ann (1500 +12)", "ann", "BOT gearbox (1500)", "Anonymous". `unmarked`: a bot's name without
+ * "BOT ", for a line that draws the mark beside it (bot-mark.ts).
+ */
+export function playerName(p: Player, unmarked = false): string {
   if (!p.name) return 'Anonymous';
+  const name = p.bot && !unmarked ? `BOT ${p.name}` : p.name;
   const r = ratingText(p);
-  return r ? `${p.name} (${r})` : p.name;
+  return r ? `${name} (${r})` : name;
 }

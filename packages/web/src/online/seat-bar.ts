@@ -1,11 +1,12 @@
 /**
  * A player's line above or below the board: the name (an account's name, a link to its profile,
- * with its rating and, after a rated game, the change; or "Anonymous"), "you" for this browser's
+ * after the BOT mark for a bot, with its rating and, after a rated game, the change; or "Anonymous"), "you" for this browser's
  * seat, a dot that is lit while that player is connected, and the clock slot beside it.
  */
 import type { Color, Player } from '@citadel/protocol';
 import { h } from '../dom.ts';
 import { playerPath } from './account-menu.ts';
+import { botMarkOf } from './bot-mark.ts';
 import type { OnlineGame } from './online-game.ts';
 import { playerName, ratingDiffText } from './rating-text.ts';
 
@@ -44,6 +45,7 @@ export class SeatBar {
   private parts(color: Color, player: Player | null, mine: boolean): Array<Node | string> {
     const parts: Array<Node | string> = [`${cap(color)}: `];
     if (player?.name) {
+      parts.push(...botMarkOf(player));
       parts.push(
         h(
           'a',
