@@ -1,12 +1,14 @@
 /**
  * Two server processes on one PostgreSQL: each player and a spectator connect to a different
- * process, and moves, offers and the end reach everyone through LISTEN/NOTIFY. Also the bus itself:
- * a message reaches its own process at once and every other process once.
+ * process, and moves, offers and the end reach everyone through LISTEN/NOTIFY. A third process
+ * killed with SIGKILL: its player and spectator show as gone on the others within a bounded time.
+ * Also the bus itself: a message reaches its own process at once and every other process once.
  */
 import type { CreateGameResponse, JoinResponse } from '@citadel/protocol';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BusMessage } from '../src/pubsub/bus.ts';
 import { openPostgresBus } from '../src/pubsub/postgres-bus.ts';
+import { PRESENCE_REFRESH_MS, PRESENCE_STALE_MS } from '../src/service/presence.ts';
 import { SocketClient, api } from './support/client.ts';
 import { postgresSkipReason, startCluster, type Cluster } from './support/postgres.ts';
 import { startProcess, type ServerProcess } from './support/process.ts';
@@ -91,6 +93,54 @@ it.skipIf(skip !== null)(skip ? `${title} (${skip})` : title, async () => {
   ]);
   expect(stateA.body).toEqual(expect.objectContaining({ status: 'ended', result: '0-1' }));
   expect(stateB.body['moves']).toEqual(stateA.body['moves']);
+});
+
+const killTitle =
+  "a killed process's player and spectator are gone from the other processes in bounded time";
+it.skipIf(skip !== null)(skip ? `${killTitle} (${skip})` : killTitle, async () => {
+  const c = await startProcess({ DATABASE_URL: cluster.url });
+  try {
+    const socket = (s: ServerProcess, id: string) =>
+      new SocketClient(`${s.url.replace(/^http/, 'ws')}api/games/${id}/socket`);
+    const seated = async (client: SocketClient, token: string) => {
+      await client.opened;
+      client.send({ type: 'auth', token });
+      let state = await client.next('state');
+      while (state.you === null) state = await client.next('state');
+    };
+    // A live game: White on a, Black and a spectator on c.
+    const game = (
+      await api(a.url).post<CreateGameResponse>('/api/games', {
+        variant: 'chess',
+        color: 'white',
+        clock: { initial: 300, increment: 0 },
+      })
+    ).body;
+    const black = (await api(c.url).post<JoinResponse>(`/api/games/${game.id}/join`)).body.seat;
+    const white = socket(a, game.id);
+    await seated(white, game.seat.token);
+    await seated(socket(c, game.id), black.token);
+    await socket(c, game.id).opened;
+    let presence = await white.next('presence');
+    while (!presence.connected.black || presence.spectators !== 1)
+      presence = await white.next('presence');
+
+    await c.kill('SIGKILL');
+    const killedAt = Date.now();
+    // Nobody asks anything: a's beat finds c silent and tells White.
+    presence = await white.next('presence', PRESENCE_STALE_MS + 3 * PRESENCE_REFRESH_MS);
+    while (presence.connected.black || presence.spectators !== 0)
+      presence = await white.next('presence', PRESENCE_STALE_MS + 3 * PRESENCE_REFRESH_MS);
+    expect(presence.connected).toEqual({ white: true, black: false });
+    expect(Date.now() - killedAt).toBeLessThan(PRESENCE_STALE_MS + 2 * PRESENCE_REFRESH_MS);
+    // The abandonment claim counts from c's last word: not "connected", a wait at most.
+    const claim = await api(a.url).post(`/api/games/${game.id}/claim-win`, {}, game.seat.token);
+    expect(claim.status).toBe(409);
+    expect(claim.body['error']).toMatch(/may reconnect: claim in \d+ s/);
+    white.close();
+  } finally {
+    await c.kill('SIGKILL');
+  }
 });
 
 const busTitle = 'the bus hands a message to its own process at once and to each other one once';

@@ -34,6 +34,7 @@ import type { Bus, BusMessage } from '../pubsub/bus.ts';
 import type { RatingUpdate, Store } from '../storage/store.ts';
 import { HttpError } from './errors.ts';
 import { hashToken, newGameId, newToken } from './ids.ts';
+import { GamePresence, ProcessPresence, type PresenceView } from './presence.ts';
 
 /** Someone watching a game: a socket or a stream, with the seat it plays (null: spectator). */
 export interface Listener {
@@ -51,9 +52,8 @@ interface Live {
   record: GameRecord;
   position: Position;
   listeners: Set<Listener>;
-  /** Connections per seat by process id (this one's, and the others' from the bus). */
-  presence: Map<string, ByColor<number>>;
-  awaySince: ByColor<number | null>;
+  /** Who is connected, on every process (presence.ts). */
+  presence: GamePresence;
   /** When each seat last acted here (any authorised request): acting counts as being present. */
   actedAt: ByColor<number>;
   queue: Promise<unknown>;
@@ -63,13 +63,6 @@ interface Live {
 }
 
 const MAX_CACHED = 20_000;
-/**
- * Each process says it is alive this often (one message, whatever the number of games); the seats
- * of a process not heard from for PRESENCE_STALE_MS no longer count (it may have died with its
- * sockets). Seats themselves are told when they change, and to a process that reads a game.
- */
-const PRESENCE_REFRESH_MS = 20_000;
-const PRESENCE_STALE_MS = 3 * PRESENCE_REFRESH_MS;
 /** Timers further out than this are set again when they fire (setTimeout's limit is ~24 days). */
 const MAX_TIMER_MS = 86_400_000;
 /** A deadline whose handling failed (the database is away) is tried again after this long. */
@@ -84,30 +77,28 @@ export class Games {
   private readonly live = new Map<string, Live>();
   readonly processId = newToken().slice(0, 12);
   private closed = false;
-  private readonly refresher: ReturnType<typeof setInterval>;
   /** The game version of the whole state each listener was sent on listening. */
   private readonly stateSent = new WeakMap<Listener, number>();
-  /** When each other process was last heard from. */
-  private readonly heard = new Map<string, number>();
+  /** The other processes as presence knows them, and this one's beat (presence.ts). */
+  private readonly processes: ProcessPresence;
 
   constructor(
     readonly store: Store,
     private readonly bus: Bus,
     readonly now: () => number = Date.now,
   ) {
-    this.refresher = setInterval(() => {
-      bus.publish({ kind: 'alive', process: this.processId }).catch(() => undefined);
-    }, PRESENCE_REFRESH_MS);
-    this.refresher.unref?.();
+    this.processes = new ProcessPresence(this.processId, bus, now, () => this.tellPresenceAll());
     bus.subscribe((m) => {
-      if (m.kind === 'resync') return this.resyncAll();
-      if (m.kind !== 'game' && m.process !== this.processId) this.heard.set(m.process, this.now());
+      if (m.kind === 'resync') {
+        this.processes.heardAllNow();
+        return this.resyncAll();
+      }
+      if (m.kind !== 'game') this.processes.heardFrom(m.process);
       if (m.kind === 'alive') return;
       const live = this.live.get(m.id);
       if (!live) return;
       if (m.kind === 'presence-ask') {
-        if (m.process !== this.processId && [...live.listeners].some((l) => l.color))
-          void this.publishPresence(live);
+        if (m.process !== this.processId && live.listeners.size) void this.publishPresence(live);
         return;
       }
       live.inbox = live.inbox.then(() => this.onBus(live, m)).catch(() => undefined);
@@ -278,10 +269,14 @@ export class Games {
     live.listeners.add(listener);
     this.stateSent.set(listener, live.record.version);
     listener.send({ type: 'state', game: this.view(live), you: listener.color });
-    if (listener.color) void this.publishPresence(live);
+    // Then who watches, which the state does not say (later, only changes are told).
+    const presence = this.processes.view(live.presence);
+    listener.send({ type: 'presence', ...presence });
+    live.presence.told ??= JSON.stringify(presence);
+    void this.publishPresence(live);
     return () => {
       live.listeners.delete(listener);
-      if (listener.color) void this.publishPresence(live);
+      void this.publishPresence(live);
     };
   }
 
@@ -294,7 +289,7 @@ export class Games {
 
   async close(): Promise<void> {
     this.closed = true;
-    clearInterval(this.refresher);
+    this.processes.close();
     for (const live of this.live.values()) if (live.timer) clearTimeout(live.timer);
     await Promise.allSettled([...this.live.values()].map((l) => l.queue));
   }
@@ -312,19 +307,9 @@ export class Games {
       live.record,
       live.position,
       this.now(),
-      this.connected(live),
+      this.processes.view(live.presence).connected,
       this.ratingsOf(live),
     );
-  }
-
-  private connected(live: Live): ByColor<boolean> {
-    const c = { white: false, black: false };
-    for (const [process, p] of live.presence) {
-      if (process !== this.processId && this.silentFor(process) > PRESENCE_STALE_MS) continue;
-      if (p.white > 0) c.white = true;
-      if (p.black > 0) c.black = true;
-    }
-    return c;
   }
 
   private ratingCache = new Map<number, Map<string, number>>();
@@ -349,9 +334,7 @@ export class Games {
       record,
       position,
       listeners: new Set(),
-      presence: new Map(),
-      // Until presence says otherwise, a seat counts as away since the game was read here.
-      awaySince: { white: this.now(), black: this.now() },
+      presence: new GamePresence(this.now()),
       actedAt: { white: 0, black: 0 },
       queue: Promise.resolve(),
       inbox: Promise.resolve(),
@@ -512,35 +495,35 @@ export class Games {
 
   /** Since when a seat has had no connection anywhere, or null while it has one. */
   private awaySince(live: Live, color: Color): number | null {
-    if (this.connected(live)[color]) return null;
-    let since = live.awaySince[color];
-    // A seat last reported by a process that went silent: away since it was last heard from.
-    for (const [process, p] of live.presence) {
-      const at = this.heard.get(process) ?? 0;
-      if (p[color] > 0 && (since === null || at > since)) since = at;
-    }
+    const since = this.processes.awaySince(live.presence, color);
+    if (since === null) return null;
     // A seat that acts without a connection (moves over HTTP) is present when it acts: here, or
     // on any process, as its last move shows (the clock of its opponent started then).
     const g = live.record;
     const lastMove = sideToMove(g) !== color ? (g.turnStartedAt ?? 0) : 0;
-    return Math.max(since ?? this.now(), live.actedAt[color], lastMove);
+    return Math.max(since, live.actedAt[color], lastMove);
   }
 
+  /** Publishes this process's connections to the game: per seat, and spectators. */
   private async publishPresence(live: Live): Promise<void> {
-    let white = 0;
-    let black = 0;
-    for (const l of live.listeners) {
-      if (l.color === 'white') white++;
-      else if (l.color === 'black') black++;
-    }
+    const c = { white: 0, black: 0, spectators: 0 };
+    for (const l of live.listeners) c[l.color ?? 'spectators']++;
     await this.bus
-      .publish({ kind: 'presence', id: live.record.id, process: this.processId, white, black })
+      .publish({ kind: 'presence', id: live.record.id, process: this.processId, ...c })
       .catch(() => undefined);
   }
 
-  /** How long since another process was last heard from. */
-  private silentFor(process: string): number {
-    return this.now() - (this.heard.get(process) ?? -Infinity);
+  /** Tells the game's listeners here who is connected and watching, when that changed. */
+  private tellPresence(live: Live, view: PresenceView = this.processes.view(live.presence)): void {
+    const told = JSON.stringify(view);
+    if (told === live.presence.told) return;
+    live.presence.told = told;
+    for (const l of live.listeners) l.send({ type: 'presence', ...view });
+  }
+
+  /** The beat's re-check: a process gone silent changes presence without any message. */
+  private tellPresenceAll(): void {
+    for (const live of this.live.values()) if (live.listeners.size) this.tellPresence(live);
   }
 
   private async onBus(
@@ -548,15 +531,9 @@ export class Games {
     m: Extract<BusMessage, { kind: 'game' | 'presence' }>,
   ): Promise<void> {
     if (m.kind === 'presence') {
-      const before = this.connected(live);
-      if (m.white === 0 && m.black === 0) live.presence.delete(m.process);
-      else live.presence.set(m.process, { white: m.white, black: m.black });
-      const after = this.connected(live);
-      for (const c of ['white', 'black'] as const)
-        if (before[c] !== after[c] || (!after[c] && live.awaySince[c] === null))
-          live.awaySince[c] = after[c] ? null : this.now();
-      const spectators = [...live.listeners].filter((l) => l.color === null).length;
-      for (const l of live.listeners) l.send({ type: 'presence', connected: after, spectators });
+      // A process of an older version tells no spectators.
+      const c = { white: m.white, black: m.black, spectators: m.spectators ?? 0 };
+      this.tellPresence(live, this.processes.update(live.presence, m.process, c));
       return;
     }
     if (m.version > live.record.version) {
