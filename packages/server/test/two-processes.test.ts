@@ -1,13 +1,15 @@
 /**
  * Two server processes on one PostgreSQL: each player and a spectator connect to a different
  * process, and moves, offers and the end reach everyone through LISTEN/NOTIFY. A third process
- * killed with SIGKILL: its player and spectator show as gone on the others within a bounded time.
- * Also the bus itself: a message reaches its own process at once and every other process once.
+ * killed with SIGKILL: its player and spectator show as gone on the others, and its poster's
+ * challenge leaves their lobby, within bounded times. Also the bus itself: a message reaches its
+ * own process at once and every other process once.
  */
-import type { CreateGameResponse, JoinResponse } from '@citadel/protocol';
+import type { CreateGameResponse, JoinResponse, LobbyResponse } from '@citadel/protocol';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BusMessage } from '../src/pubsub/bus.ts';
 import { openPostgresBus } from '../src/pubsub/postgres-bus.ts';
+import { POSTER_GONE_MS, POSTER_REFRESH_MS } from '../src/service/lobby.ts';
 import { PRESENCE_REFRESH_MS, PRESENCE_STALE_MS } from '../src/service/presence.ts';
 import { SocketClient, api } from './support/client.ts';
 import { postgresSkipReason, startCluster, type Cluster } from './support/postgres.ts';
@@ -96,7 +98,7 @@ it.skipIf(skip !== null)(skip ? `${title} (${skip})` : title, async () => {
 });
 
 const killTitle =
-  "a killed process's player and spectator are gone from the other processes in bounded time";
+  "a killed process's player, spectator and challenge are gone from the other processes in bounded time";
 it.skipIf(skip !== null)(skip ? `${killTitle} (${skip})` : killTitle, async () => {
   const c = await startProcess({ DATABASE_URL: cluster.url });
   try {
@@ -108,6 +110,18 @@ it.skipIf(skip !== null)(skip ? `${killTitle} (${skip})` : killTitle, async () =
       let state = await client.next('state');
       while (state.you === null) state = await client.next('state');
     };
+    // A challenge posted through a, whose poster's socket is on c.
+    const posted = (
+      await api(a.url).post<CreateGameResponse>('/api/games', {
+        variant: 'chess',
+        color: 'white',
+        clock: { initial: 300, increment: 0 },
+        lobby: true,
+      })
+    ).body;
+    const postedAt = Date.now();
+    const poster = socket(c, posted.id);
+    await seated(poster, posted.seat.token);
     // A live game: White on a, Black and a spectator on c.
     const game = (
       await api(a.url).post<CreateGameResponse>('/api/games', {
@@ -124,6 +138,11 @@ it.skipIf(skip !== null)(skip ? `${killTitle} (${skip})` : killTitle, async () =
     let presence = await white.next('presence');
     while (!presence.connected.black || presence.spectators !== 1)
       presence = await white.next('presence');
+    const lobby = async (s: ServerProcess): Promise<string[]> =>
+      (await api(s.url).get<LobbyResponse>('/api/lobby')).body.games.map((g) => g.id);
+    // Past the grace after posting, the poster's connection on c keeps the challenge in a's lobby.
+    await new Promise((r) => setTimeout(r, Math.max(0, postedAt + POSTER_GONE_MS - Date.now())));
+    await expect.poll(() => lobby(a), { timeout: 2 * POSTER_REFRESH_MS }).toContain(posted.id);
 
     await c.kill('SIGKILL');
     const killedAt = Date.now();
@@ -137,7 +156,13 @@ it.skipIf(skip !== null)(skip ? `${killTitle} (${skip})` : killTitle, async () =
     const claim = await api(a.url).post(`/api/games/${game.id}/claim-win`, {}, game.seat.token);
     expect(claim.status).toBe(409);
     expect(claim.body['error']).toMatch(/may reconnect: claim in \d+ s/);
-    white.close();
+    // The challenge has left both lobbies, and comes back when its poster connects to b.
+    await expect.poll(() => lobby(b), { timeout: POSTER_GONE_MS + 5_000 }).not.toContain(posted.id);
+    expect(await lobby(a)).not.toContain(posted.id);
+    const back = socket(b, posted.id);
+    await seated(back, posted.seat.token);
+    await expect.poll(() => lobby(a)).toContain(posted.id);
+    for (const s of [white, back]) s.close();
   } finally {
     await c.kill('SIGKILL');
   }

@@ -107,6 +107,8 @@ export async function runBot(
           const made = await api.createGame(s.challenge);
           posted = made.id;
           s.log(`${made.id}: challenge posted (${made.url})`);
+          // Played at once: the game's stream, held from now, keeps it in the lobby (the server
+          // lists a challenge only while its poster is connected: docs/api.md).
           start(made.id, made.seat);
         } catch (e) {
           s.log(`challenge refused: ${e instanceof Error ? e.message : String(e)}`);

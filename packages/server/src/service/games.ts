@@ -34,6 +34,7 @@ import type { Bus, BusMessage } from '../pubsub/bus.ts';
 import type { RatingUpdate, Store } from '../storage/store.ts';
 import { HttpError } from './errors.ts';
 import { hashToken, newGameId, newToken } from './ids.ts';
+import { PosterBeat } from './lobby.ts';
 import { GamePresence, ProcessPresence, type PresenceView } from './presence.ts';
 
 /** Someone watching a game: a socket or a stream, with the seat it plays (null: spectator). */
@@ -81,6 +82,8 @@ export class Games {
   private readonly stateSent = new WeakMap<Listener, number>();
   /** The other processes as presence knows them, and this one's beat (presence.ts). */
   private readonly processes: ProcessPresence;
+  /** Keeps the lobby listing the challenges whose poster is connected here (lobby.ts). */
+  private readonly posters: PosterBeat;
 
   constructor(
     readonly store: Store,
@@ -88,6 +91,7 @@ export class Games {
     readonly now: () => number = Date.now,
   ) {
     this.processes = new ProcessPresence(this.processId, bus, now, () => this.tellPresenceAll());
+    this.posters = new PosterBeat(store, now, () => this.postersHere());
     bus.subscribe((m) => {
       if (m.kind === 'resync') {
         this.processes.heardAllNow();
@@ -290,6 +294,7 @@ export class Games {
   async close(): Promise<void> {
     this.closed = true;
     this.processes.close();
+    this.posters.close();
     for (const live of this.live.values()) if (live.timer) clearTimeout(live.timer);
     await Promise.allSettled([...this.live.values()].map((l) => l.queue));
   }
@@ -504,10 +509,14 @@ export class Games {
     return Math.max(since, live.actedAt[color], lastMove);
   }
 
-  /** Publishes this process's connections to the game: per seat, and spectators. */
+  /**
+   * Publishes this process's connections to the game: per seat, and spectators. A seat connected
+   * to a waiting lobby game is its poster's: the lobby lists the game again at once.
+   */
   private async publishPresence(live: Live): Promise<void> {
     const c = { white: 0, black: 0, spectators: 0 };
     for (const l of live.listeners) c[l.color ?? 'spectators']++;
+    if (c.white + c.black > 0 && isChallenge(live.record)) this.posters.seen([live.record.id]);
     await this.bus
       .publish({ kind: 'presence', id: live.record.id, process: this.processId, ...c })
       .catch(() => undefined);
@@ -519,6 +528,15 @@ export class Games {
     if (told === live.presence.told) return;
     live.presence.told = told;
     for (const l of live.listeners) l.send({ type: 'presence', ...view });
+  }
+
+  /** The waiting lobby games whose poster (a seat) is connected to this process. */
+  private postersHere(): string[] {
+    const ids: string[] = [];
+    for (const live of this.live.values())
+      if (isChallenge(live.record) && [...live.listeners].some((l) => l.color))
+        ids.push(live.record.id);
+    return ids;
   }
 
   /** The beat's re-check: a process gone silent changes presence without any message. */
@@ -570,6 +588,9 @@ export class Games {
     }
   }
 }
+
+/** A game listed in the lobby while its poster is there (lobby.ts). */
+const isChallenge = (g: GameRecord): boolean => g.status === 'waiting' && g.lobby;
 
 /** The accounts seated in a game (none, one or two). */
 function seatedAccounts(g: GameRecord): number[] {
