@@ -1,17 +1,19 @@
 /**
  * The bot's loop against a scripted server (an ApiClient whose answers the test writes), with an
  * engine of known opinion (opinionated-engine.ts): a challenge it posts has its stream held from
- * the moment it is posted, which keeps it in the lobby (docs/api.md).
+ * the moment it is posted, which keeps it in the lobby (docs/api.md); a challenge someone else
+ * accepted first is logged once and left.
  */
 import { fileURLToPath } from 'node:url';
 import type {
   CreateGameRequest,
   CreateGameResponse,
+  JoinResponse,
   LobbyResponse,
   ServerEvent,
 } from '@citadel/protocol';
 import { expect, it } from 'vitest';
-import { ApiClient } from '../src/bot/api-client.ts';
+import { ApiClient, ApiError } from '../src/bot/api-client.ts';
 import { runBot, type BotSettings } from '../src/bot/bot-runner.ts';
 
 const ENGINE = `${process.execPath} --import tsx ${fileURLToPath(new URL('./opinionated-engine.ts', import.meta.url))}`;
@@ -76,4 +78,46 @@ it('holds the stream of the challenge it posts from the moment it is posted', as
   stop.abort();
   await running;
   expect(lines).toContain('posted0001: challenge posted (http://127.0.0.1:1/game/posted0001)');
+});
+
+it('logs a challenge someone else accepted first, and moves on', async () => {
+  let lobbies = 0;
+  let joins = 0;
+  const server = new (class extends ScriptedServer {
+    override async lobby(): Promise<LobbyResponse> {
+      lobbies++;
+      const taken = {
+        id: 'taken00001',
+        variant: 'chess',
+        array: 'standard',
+        clock: null,
+        rated: false,
+        status: 'waiting',
+        players: { white: { name: null }, black: null },
+        turn: 'white',
+        plies: 0,
+        createdAt: 0,
+      } as const;
+      return { games: [taken] };
+    }
+    override async join(_: string): Promise<JoinResponse> {
+      joins++;
+      throw new ApiError(409, 'both seats are taken');
+    }
+  })();
+  const stop = new AbortController();
+  const lines: string[] = [];
+  const running = runBot(
+    server,
+    settings((l) => lines.push(l), null),
+    stop.signal,
+  );
+  // The list keeps showing it (read before the other accept): it is not tried again.
+  await expect.poll(() => lobbies, { timeout: 30_000 }).toBeGreaterThan(3);
+  stop.abort();
+  await running;
+  expect(joins).toBe(1);
+  expect(lines.filter((l) => l.startsWith('taken00001'))).toEqual([
+    'taken00001: someone else accepted it first (both seats are taken)',
+  ]);
 });

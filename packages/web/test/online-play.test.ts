@@ -4,7 +4,9 @@
  * takes the free seat, a third watches. They play a whole game to checkmate by clicking the
  * board, the second reloading mid-game; the spectator sees every move. Then a rematch is agreed
  * and drawn by agreement with the game page's buttons, and the lobby takes a challenge with one click.
+ * A late accepter is told in the lobby that someone else took the challenge first.
  */
+import type { CreateGameResponse, LobbyResponse } from '@citadel/protocol';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shot, newContext } from './harness.ts';
@@ -39,6 +41,20 @@ async function waitForMoves(page: Page, n: number): Promise<void> {
     (count) => document.querySelectorAll('ol.moves li').length === count,
     n,
   );
+}
+
+/** A request to the server as a program makes it: JSON in and out, with a seat token. */
+async function call<T>(path: string, body?: unknown, token?: string): Promise<T> {
+  const r = await fetch(`${app.base}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+  return (await r.json()) as T;
 }
 
 async function clickMove(page: Page, from: string, to: string): Promise<void> {
@@ -163,5 +179,34 @@ describe('online play', () => {
     await lobbyView.waitForSelector('.game-list li');
     await shot(lobbyView, 'online-lobby-1280.png');
     expect(host.errors.concat(guest.errors)).toEqual([]);
+  });
+
+  it('tells a late accepter in the page that someone else took the challenge first', async () => {
+    // A program posts a challenge and holds its stream (it stays in the lobby).
+    const posted = await call<CreateGameResponse>('/api/games', { variant: 'chess', lobby: true });
+    const held = new AbortController();
+    await fetch(`${app.base}/api/games/${posted.id}/stream`, {
+      headers: { authorization: `Bearer ${posted.seat.token}` },
+      signal: held.signal,
+    });
+    // The late accepter's list is read before someone else takes the challenge, and stays so.
+    const before = await call<LobbyResponse>('/api/lobby');
+    const late = await newPage(PHONE);
+    await late.route('**/api/lobby', (route) => route.fulfill({ json: before }));
+    await late.goto(`${app.base}/lobby`);
+    const row = late.locator(`li[data-game="${posted.id}"]`);
+    await row.waitFor();
+    await call(`/api/games/${posted.id}/join`, {});
+    await row.getByRole('button', { name: 'Accept' }).click();
+    await late
+      .getByRole('alert')
+      .filter({ hasText: 'Someone else accepted this challenge first.' })
+      .waitFor();
+    expect(late.url()).toBe(`${app.base}/lobby`);
+    // The next reading of the list leaves the sentence in place.
+    await late.waitForResponse('**/api/lobby');
+    expect(await late.getByRole('alert').textContent()).toContain('Someone else accepted');
+    expect(late.errors).toEqual([]);
+    held.abort();
   });
 });

@@ -122,9 +122,13 @@ export async function runBot(
             try {
               start(g.id, (await api.join(g.id)).seat);
             } catch (e) {
+              // Not tried again, whatever a later list says (it may have been read before).
               refused.add(g.id);
-              if (!(e instanceof ApiError && e.status === 409))
-                s.log(`${g.id}: cannot join: ${String(e)}`);
+              s.log(
+                e instanceof ApiError && e.status === 409
+                  ? `${g.id}: someone else accepted it first (${e.message})`
+                  : `${g.id}: cannot join: ${e instanceof Error ? e.message : String(e)}`,
+              );
             }
           }
         } catch (e) {

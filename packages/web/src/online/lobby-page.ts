@@ -9,7 +9,7 @@ import { h } from '../dom.ts';
 import type { PageContext } from '../page-context.ts';
 import { DEFAULT_VARIANT } from '../variants.ts';
 import { knownAccount, signedIn } from './account-state.ts';
-import { api } from './api.ts';
+import { api, ApiError } from './api.ts';
 import { ChallengeForm } from './challenge-form.ts';
 import { gameRow } from './game-row.ts';
 import { createAndOpen } from './create-game.ts';
@@ -17,6 +17,8 @@ import { keepSeat, seatIn } from './seats.ts';
 import { openSignIn } from './sign-in-dialog.ts';
 
 const REFRESH_MS = 3000;
+/** Said when another player took the challenge between the list and the click. */
+const TAKEN_TEXT = 'Someone else accepted this challenge first. Choose another one.';
 
 export function lobbyPage(ctx: PageContext): () => void {
   const liveList = h('ul', { class: 'game-list', 'aria-label': 'Live challenges' });
@@ -46,12 +48,31 @@ export function lobbyPage(ctx: PageContext): () => void {
   );
   document.title = 'Lobby — Citadel';
 
+  /**
+   * What the alert says: why the last accept failed, which stays until the next accept; else why
+   * the list could not be read, until it is read again.
+   */
+  let acceptProblem = '';
+  let listProblem = '';
+  const showProblem = (): void => {
+    problem.textContent = acceptProblem || listProblem;
+  };
+
   async function accept(g: GameSummary): Promise<void> {
+    acceptProblem = '';
+    showProblem();
     try {
       keepSeat(g.id, (await api.join(g.id)).seat);
       ctx.navigate(`/game/${g.id}`);
     } catch (e) {
-      problem.textContent = e instanceof Error ? e.message : String(e);
+      acceptProblem =
+        // The server's 409 "both seats are taken" (docs/api.md), said for a person.
+        e instanceof ApiError && e.status === 409 && /seats are taken/.test(e.message)
+          ? TAKEN_TEXT
+          : e instanceof Error
+            ? e.message
+            : String(e);
+      showProblem();
       void refresh();
     }
   }
@@ -107,10 +128,11 @@ export function lobbyPage(ctx: PageContext): () => void {
       corrList.replaceChildren(
         ...(corr.length ? corr.map(row) : [empty('No open correspondence challenge.')]),
       );
-      problem.textContent = '';
+      listProblem = '';
     } catch (e) {
-      problem.textContent = e instanceof Error ? e.message : String(e);
+      listProblem = e instanceof Error ? e.message : String(e);
     }
+    showProblem();
   }
 
   void refresh();
