@@ -4,7 +4,8 @@
  * takes the free seat, a third watches. They play a whole game to checkmate by clicking the
  * board, the second reloading mid-game; the spectator sees every move. Then a rematch is agreed
  * and drawn by agreement with the game page's buttons, and the lobby takes a challenge with one click.
- * A late accepter is told in the lobby that someone else took the challenge first.
+ * A late accepter is told in the lobby that someone else took the challenge first. A player whose
+ * move found the server down is told so, and no longer once the server is back.
  */
 import type { CreateGameResponse, LobbyResponse } from '@citadel/protocol';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -35,6 +36,13 @@ async function newPage(size: {
 }
 
 const movesShown = (page: Page) => page.locator('ol.moves li').allTextContents();
+/** Waits until the game page's connection line matches `pattern`. */
+async function connectionSays(page: Page, pattern: RegExp): Promise<void> {
+  await page.waitForFunction(
+    (source) => new RegExp(source).test(document.querySelector('.connection')?.textContent ?? ''),
+    pattern.source,
+  );
+}
 
 async function waitForMoves(page: Page, n: number): Promise<void> {
   await page.waitForFunction(
@@ -208,5 +216,32 @@ describe('online play', () => {
     expect(await late.getByRole('alert').textContent()).toContain('Someone else accepted');
     expect(late.errors).toEqual([]);
     held.abort();
+  });
+
+  it('takes "the server cannot be reached" away once the server is back', async () => {
+    // No clock: no first-move deadline runs out while the server is down.
+    const made = await call<CreateGameResponse>('/api/games', { variant: 'chess', color: 'white' });
+    const page = await newPage(DESKTOP);
+    await page.goto(`${app.base}/game/${made.id}`); // takes the free seat: Black
+    await connectionSays(page, /^Connected/);
+    await call(`/api/games/${made.id}/moves`, { move: 'e2e4' }, made.seat.token);
+    await waitForMoves(page, 1);
+    await app.restart(async () => {
+      await connectionSays(page, /^Connection lost/);
+      // A move meanwhile goes over HTTP, which nothing answers.
+      await clickMove(page, 'e7', 'e5');
+      await page.waitForFunction(
+        () => document.querySelector('.status')?.textContent === 'The server cannot be reached.',
+      );
+    });
+    // The socket connects again and the server's state comes: the message goes.
+    await connectionSays(page, /^Connected/);
+    await page.waitForFunction(() =>
+      document.querySelector('.status')?.textContent?.startsWith('Your move'),
+    );
+    expect(await movesShown(page)).toEqual(['e4']);
+    await clickMove(page, 'e7', 'e5');
+    await waitForMoves(page, 2);
+    expect(page.errors).toEqual([]);
   });
 });
