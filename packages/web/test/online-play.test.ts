@@ -5,9 +5,10 @@
  * board, the second reloading mid-game; the spectator sees every move. Then a rematch is agreed
  * and drawn by agreement with the game page's buttons, and the lobby takes a challenge with one click.
  * A late accepter is told in the lobby that someone else took the challenge first. A player whose
- * move found the server down is told so, and no longer once the server is back.
+ * move found the server down is told so, and no longer once the server is back. A player whose
+ * draw offer or takeback request is declined is told so in words.
  */
-import type { CreateGameResponse, LobbyResponse } from '@citadel/protocol';
+import type { CreateGameResponse, GameState, LobbyResponse } from '@citadel/protocol';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shot, newContext } from './harness.ts';
@@ -242,6 +243,32 @@ describe('online play', () => {
     expect(await movesShown(page)).toEqual(['e4']);
     await clickMove(page, 'e7', 'e5');
     await waitForMoves(page, 2);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('tells a player in words that the opponent declined the draw offer or the takeback', async () => {
+    const made = await call<CreateGameResponse>('/api/games', { variant: 'chess', color: 'black' });
+    const page = await newPage(DESKTOP);
+    await page.goto(`${app.base}/game/${made.id}`); // takes the free seat: White
+    const offered = (kind: 'draw' | 'takeback') =>
+      expect.poll(async () => (await call<GameState>(`/api/games/${made.id}`)).offers[kind]);
+    const said = (text: string) => page.getByRole('status').filter({ hasText: text });
+    await page.getByRole('button', { name: 'Offer draw' }).click();
+    await offered('draw').toBe('white');
+    await call(`/api/games/${made.id}/draw`, { action: 'decline' }, made.seat.token);
+    await said('Your opponent declined your draw offer.').waitFor();
+    await clickMove(page, 'e2', 'e4');
+    await said('Your opponent declined').waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => (await call<GameState>(`/api/games/${made.id}`)).moves.length)
+      .toBe(1);
+    await call(`/api/games/${made.id}/moves`, { move: 'e7e5' }, made.seat.token);
+    await waitForMoves(page, 2);
+    await page.getByRole('button', { name: 'Ask takeback' }).click();
+    await offered('takeback').toBe('white');
+    await call(`/api/games/${made.id}/takeback`, { action: 'decline' }, made.seat.token);
+    await said('Your opponent declined your takeback request.').waitFor();
+    expect(await page.locator('.offer-note').getAttribute('aria-live')).toBe('polite');
     expect(page.errors).toEqual([]);
   });
 });
