@@ -2,12 +2,18 @@
  * Presence and the lobby tell the truth, over real HTTP, sockets and streams on SQLite and on
  * PostgreSQL (with the server's clock moved by the test): a challenge is listed only while its
  * poster holds a socket or stream of its seat (or just after posting it), and comes back when the
- * poster does; the players are told when a spectator comes or goes.
+ * poster does; the lobby's stream pushes each change; the players are told when a spectator comes
+ * or goes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CreateGameResponse, LobbyResponse } from '@citadel/protocol';
+import {
+  lobbyEventSchema,
+  type CreateGameResponse,
+  type LobbyEvent,
+  type LobbyResponse,
+} from '@citadel/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/index.ts';
 import { POSTER_GONE_MS, POSTER_REFRESH_MS } from '../src/service/lobby.ts';
@@ -93,6 +99,42 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
     back.send({ type: 'auth', token: posted.seat.token });
     await expect.poll(listed).toContain(posted.id);
     back.close();
+  });
+
+  it('pushes the lobby on its stream: at once, then when a challenge is posted, taken or left', async () => {
+    const stream = new AbortController();
+    const r = await fetch(`${server.url}api/lobby/stream`, { signal: stream.signal });
+    expect(r.headers.get('content-type')).toContain('ndjson');
+    const lines = r.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffered = '';
+    /** The next list pushed that `wanted` accepts (those before it are skipped). */
+    const next = async (wanted: (ids: string[]) => boolean): Promise<LobbyEvent> => {
+      for (;;) {
+        const cut = buffered.indexOf('\n');
+        if (cut >= 0) {
+          const line = buffered.slice(0, cut);
+          buffered = buffered.slice(cut + 1);
+          if (!line.trim()) continue;
+          const event = lobbyEventSchema.parse(JSON.parse(line));
+          if (wanted(event.games.map((g) => g.id))) return event;
+          continue;
+        }
+        const { value, done } = await lines.read();
+        if (done) throw new Error('the lobby stream ended');
+        buffered += value;
+      }
+    };
+    await next(() => true);
+    const posted = await challenge();
+    await next((ids) => ids.includes(posted.id));
+    await http.post(`/api/games/${posted.id}/join`);
+    await next((ids) => !ids.includes(posted.id));
+    // A poster who never connects: no message says it has gone, the feed's beat finds it.
+    const unattended = await challenge();
+    await next((ids) => ids.includes(unattended.id));
+    now += POSTER_GONE_MS + 1_000;
+    await next((ids) => !ids.includes(unattended.id));
+    stream.abort();
   });
 
   it('tells the players when a spectator comes or goes', async () => {

@@ -4,7 +4,8 @@
  * takes the free seat, a third watches. They play a whole game to checkmate by clicking the
  * board, the second reloading mid-game; the spectator sees every move. Then a rematch is agreed
  * and drawn by agreement with the game page's buttons, and the lobby takes a challenge with one click.
- * A late accepter is told in the lobby that someone else took the challenge first. A player whose
+ * The lobby page is pushed its changes. A late accepter is told in the lobby that someone else took
+ * the challenge first. A player whose
  * move found the server down is told so, and no longer once the server is back. A player whose
  * draw offer or takeback request is declined is told so in words.
  */
@@ -190,6 +191,31 @@ describe('online play', () => {
     expect(host.errors.concat(guest.errors)).toEqual([]);
   });
 
+  it('the lobby page is pushed each challenge posted and taken, without asking again', async () => {
+    const page = await newPage(DESKTOP);
+    const asked: string[] = [];
+    page.on(
+      'request',
+      (r) => void (new URL(r.url()).pathname === '/api/lobby' && asked.push(r.url())),
+    );
+    await page.goto(`${app.base}/lobby`);
+    // The first list drawn (the challenges open now, or none).
+    await page.locator('ul[aria-label="Live challenges"] li').first().waitFor();
+    const posted = await call<CreateGameResponse>('/api/games', { variant: 'chess', lobby: true });
+    const held = new AbortController();
+    await fetch(`${app.base}/api/games/${posted.id}/stream`, {
+      headers: { authorization: `Bearer ${posted.seat.token}` },
+      signal: held.signal,
+    });
+    const row = page.locator(`li[data-game="${posted.id}"]`);
+    await row.waitFor();
+    await call(`/api/games/${posted.id}/join`, {});
+    await row.waitFor({ state: 'detached' });
+    expect(asked).toEqual([]);
+    expect(page.errors).toEqual([]);
+    held.abort();
+  });
+
   it('tells a late accepter in the page that someone else took the challenge first', async () => {
     // A program posts a challenge and holds its stream (it stays in the lobby).
     const posted = await call<CreateGameResponse>('/api/games', { variant: 'chess', lobby: true });
@@ -201,7 +227,12 @@ describe('online play', () => {
     // The late accepter's list is read before someone else takes the challenge, and stays so.
     const before = await call<LobbyResponse>('/api/lobby');
     const late = await newPage(PHONE);
-    await late.route('**/api/lobby', (route) => route.fulfill({ json: before }));
+    await late.route('**/api/lobby/stream', (route) =>
+      route.fulfill({
+        contentType: 'text/event-stream',
+        body: `data: ${JSON.stringify({ type: 'lobby', games: before.games })}\n\n`,
+      }),
+    );
     await late.goto(`${app.base}/lobby`);
     const row = late.locator(`li[data-game="${posted.id}"]`);
     await row.waitFor();
@@ -212,8 +243,8 @@ describe('online play', () => {
       .filter({ hasText: 'Someone else accepted this challenge first.' })
       .waitFor();
     expect(late.url()).toBe(`${app.base}/lobby`);
-    // The next reading of the list leaves the sentence in place.
-    await late.waitForResponse('**/api/lobby');
+    // The next list leaves the sentence in place.
+    await late.waitForResponse('**/api/lobby/stream');
     expect(await late.getByRole('alert').textContent()).toContain('Someone else accepted');
     expect(late.errors).toEqual([]);
     held.abort();

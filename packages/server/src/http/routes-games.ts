@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sideToMove } from '../machine/clock.ts';
 import type { Accounts } from '../service/accounts.ts';
 import type { Games } from '../service/games.ts';
+import type { LobbyFeed } from '../service/lobby-feed.ts';
 import { hashToken } from '../service/ids.ts';
 import { openChallenges } from '../service/lobby.ts';
 import { gamePgn } from '../service/pgn.ts';
@@ -25,11 +26,13 @@ export function gameRoutes(
   app: FastifyInstance,
   games: Games,
   accounts: Accounts,
+  lobby: LobbyFeed,
   publicOrigin: () => string,
 ): void {
   app.post('/api/games', async (req, reply) => {
     const body = parse(createGameRequestSchema, req.body);
     const { id, seat } = await games.create(body, await accountOf(accounts, req));
+    if (body.lobby) lobby.posted();
     return reply.code(201).send({ id, url: `${publicOrigin()}${gamePath(id)}`, seat });
   });
 

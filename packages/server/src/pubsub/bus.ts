@@ -38,6 +38,14 @@ export type BusMessage =
     }
   | {
       /**
+       * The lobby changed on the publishing process (a challenge posted): every process with
+       * lobby listeners reads it again (service/lobby-feed.ts).
+       */
+      readonly kind: 'lobby';
+      readonly process: string;
+    }
+  | {
+      /**
        * Handed by a bus to its own process only, never published: messages from other processes
        * may have been missed (the bus lost its connection and has it again), so what they told
        * must be read from storage.

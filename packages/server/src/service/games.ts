@@ -98,7 +98,7 @@ export class Games {
         return this.resyncAll();
       }
       if (m.kind !== 'game') this.processes.heardFrom(m.process);
-      if (m.kind === 'alive') return;
+      if (m.kind === 'alive' || m.kind === 'lobby') return;
       const live = this.live.get(m.id);
       if (!live) return;
       if (m.kind === 'presence-ask') {
