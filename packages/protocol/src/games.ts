@@ -172,6 +172,13 @@ export type GameSummary = z.infer<typeof gameSummarySchema>;
 export const lobbyResponseSchema = z.strictObject({ games: z.array(gameSummarySchema) });
 export type LobbyResponse = z.infer<typeof lobbyResponseSchema>;
 
+/** GET /api/lobby/stream: the whole lobby, at once and again whenever it changes. */
+export const lobbyEventSchema = z.strictObject({
+  type: z.literal('lobby'),
+  games: z.array(gameSummarySchema),
+});
+export type LobbyEvent = z.infer<typeof lobbyEventSchema>;
+
 /** POST /api/my-games: the seats a browser holds (an account's seats are added from its cookie). */
 export const myGamesRequestSchema = z.strictObject({
   tokens: z.array(tokenSchema).max(200),

@@ -12,7 +12,7 @@ import {
   offersSchema,
   tokenSchema,
 } from './games.ts';
-import { END_REASONS, OFFER_ACTIONS, RESULTS } from './vocabulary.ts';
+import { END_REASONS, OFFER_ACTIONS, OFFER_KINDS, RESULTS } from './vocabulary.ts';
 
 /**
  * Client -> server over the WebSocket. `auth` takes a seat: the token's, or without a token the seat
@@ -55,7 +55,12 @@ export const serverEventSchema = z.discriminatedUnion('type', [
     you: colorSchema.nullable(),
   }),
   playedMoveSchema.extend({ type: z.literal('move') }),
-  z.strictObject({ type: z.literal('offers'), offers: offersSchema }),
+  z.strictObject({
+    type: z.literal('offers'),
+    offers: offersSchema,
+    /** Set when this change is an offer of this kind declined by the seat it was made to. */
+    declined: z.enum(OFFER_KINDS).optional(),
+  }),
   z.strictObject({
     type: z.literal('presence'),
     connected: z.strictObject({ white: z.boolean(), black: z.boolean() }),

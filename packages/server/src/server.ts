@@ -6,6 +6,7 @@ import { LocalBus, type Bus } from './pubsub/bus.ts';
 import { openPostgresBus } from './pubsub/postgres-bus.ts';
 import { giveBackDowntime, keepHeartbeat } from './service/downtime.ts';
 import { Games } from './service/games.ts';
+import { LobbyFeed } from './service/lobby-feed.ts';
 import { StartupFailure, describeListenFailure } from './startup-failure.ts';
 import { openStore } from './storage/open.ts';
 
@@ -50,10 +51,12 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   });
   const bus: Bus = o.databaseUrl ? await openPostgresBus(o.databaseUrl) : new LocalBus();
   const games = new Games(store, bus, o.now);
+  const lobby = new LobbyFeed(games, bus);
   // Set from the listening address once it is known, unless configured.
   let publicOrigin = o.publicUrl ?? '';
   const app = await buildApp({
     games,
+    lobby,
     webRoot: o.webRoot,
     logLevel: o.logLevel ?? 'silent',
     trustProxy: o.trustProxy ?? false,
@@ -67,6 +70,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   games.startDeadlines();
   const close = async (): Promise<void> => {
     await app.close();
+    lobby.close();
     await games.close();
     await heartbeat.stop();
     await bus.close();

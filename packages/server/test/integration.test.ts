@@ -146,6 +146,24 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
     await reader.cancel();
   });
 
+  it('tells the seat that offered when its offer is declined, not when it withdraws it', async () => {
+    const game = await create({ variant: 'chess', color: 'white' });
+    const b = (await http.post<JoinResponse>(`/api/games/${game.id}/join`)).body.seat.token;
+    const white = new SocketClient(`${wsBase}api/games/${game.id}/socket`);
+    await white.opened;
+    white.send({ type: 'auth', token: game.seat.token });
+    white.send({ type: 'draw', action: 'offer' });
+    expect((await white.next('offers')).offers.draw).toBe('white');
+    await http.post(`/api/games/${game.id}/draw`, { action: 'decline' }, b);
+    const none = { draw: null, takeback: null, rematch: null };
+    expect(await white.next('offers')).toEqual({ type: 'offers', offers: none, declined: 'draw' });
+    white.send({ type: 'draw', action: 'offer' });
+    expect((await white.next('offers')).offers.draw).toBe('white');
+    white.send({ type: 'draw', action: 'cancel' });
+    expect(await white.next('offers')).toEqual({ type: 'offers', offers: none });
+    white.close();
+  });
+
   it('registers accounts, rates their game with Glicko-2 and keeps sessions in cookies', async () => {
     const suffix = postgres ? 'pg' : 'sq';
     const reg = await http.post('/api/accounts/register', {

@@ -224,6 +224,18 @@ describe('negotiation', () => {
     expect(t.get()).toMatchObject({ status: 'ended', result: '1/2-1/2', reason: 'agreement' });
   });
 
+  it('says a declined offer is declined', () => {
+    const t = game();
+    t.apply({ type: 'move', by: 'white', move: 'e2e4' }, 0);
+    for (const kind of ['draw', 'takeback'] as const) {
+      t.apply({ type: 'offer', kind, action: 'offer', by: 'white' }, 0);
+      const s = t.apply({ type: 'offer', kind, action: 'decline', by: 'black' }, 0);
+      expect(s.ok && s.tell).toEqual([
+        { type: 'offers', offers: { draw: null, takeback: null, rematch: null }, declined: kind },
+      ]);
+    }
+  });
+
   it('lets the seat that offered cancel its own offer, and no one else', () => {
     const t = game();
     t.apply({ type: 'offer', kind: 'draw', action: 'offer', by: 'white' }, 0);

@@ -1,20 +1,33 @@
 /**
  * Presence across processes (two game services on one store and one bus, with an injected
  * clock): a seat connected to the other process counts as connected until that process has been
- * silent too long, after which the opponent may claim the win.
+ * silent too long, after which the opponent may claim the win; the listeners of the game are told
+ * so by the next beat, without any request; spectators on either process are counted.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CLAIM_WIN_AFTER_MS, type ServerEvent } from '@citadel/protocol';
 import { afterAll, expect, it } from 'vitest';
 import { LocalBus } from '../src/pubsub/bus.ts';
-import { Games } from '../src/service/games.ts';
+import { Games, type Listener } from '../src/service/games.ts';
+import { PRESENCE_REFRESH_MS, PRESENCE_STALE_MS } from '../src/service/presence.ts';
 import { openStore } from '../src/storage/open.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'citadel-presence-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-it('counts a seat on a silent process as gone after a minute', async () => {
+/** A listener that keeps the presence events it is told. */
+function presenceListener(color: Listener['color']) {
+  const told: Array<Extract<ServerEvent, { type: 'presence' }>> = [];
+  const listener: Listener = {
+    color,
+    send: (e) => void (e.type === 'presence' && told.push(e)),
+  };
+  return { listener, told, last: () => told.at(-1) };
+}
+
+it('counts a seat on a silent process as gone after PRESENCE_STALE_MS', async () => {
   const store = await openStore({ dataDir: dir });
   const bus = new LocalBus();
   let now = 1_000_000;
@@ -36,9 +49,12 @@ it('counts a seat on a silent process as gone after a minute', async () => {
   await new Promise((r) => setTimeout(r, 20));
   expect((await a.state(id)).connected.black).toBe(true);
   await expect(a.claimWin(id, 'white')).rejects.toThrow(/connected/);
-  // Process b goes silent (it died): after a minute its word no longer counts.
-  now += 61_000;
+  // Process b goes silent (it died): after PRESENCE_STALE_MS its word no longer counts.
+  now += PRESENCE_STALE_MS + 1_000;
   expect((await a.state(id)).connected.black).toBe(false);
+  // Away since b was last heard from: the claim waits CLAIM_WIN_AFTER_MS from then.
+  await expect(a.claimWin(id, 'white')).rejects.toThrow(/may reconnect/);
+  now += CLAIM_WIN_AFTER_MS;
   const claimed = await a.claimWin(id, 'white');
   expect(claimed.game).toMatchObject({ status: 'ended', result: '1-0', reason: 'abandon' });
   await a.close();
@@ -63,12 +79,12 @@ it('tells a process that reads a game later who sits in it elsewhere, and stays 
   await new Promise((r) => setTimeout(r, 20));
   expect((await b.state(id)).connected.white).toBe(true);
   // A heartbeat from a keeps its seats counting well past the staleness limit...
-  now += 50_000;
+  now += PRESENCE_STALE_MS - 1_000;
   await bus.publish({ kind: 'alive', process: a.processId });
-  now += 50_000;
+  now += PRESENCE_STALE_MS - 1_000;
   expect((await b.state(id)).connected.white).toBe(true);
   // ...and without one they stop counting.
-  now += 11_000;
+  now += 2_000;
   expect((await b.state(id)).connected.white).toBe(false);
   await a.close();
   await b.close();
@@ -104,6 +120,54 @@ it('counts a player who moves over HTTP alone as present when moving, on any pro
   // Gone quiet for longer than the claim's wait, it may be claimed against.
   now += 31_000;
   expect((await a.claimWin(id, 'white')).game).toMatchObject({ reason: 'abandon' });
+  await a.close();
+  await b.close();
+  await store.close();
+});
+
+it('tells the listeners of a game that a seat went with its silent process, without any request', async () => {
+  const store = await openStore({ dataDir: dir });
+  const bus = new LocalBus();
+  let now = 13_000_000;
+  const clock = () => now;
+  const a = new Games(store, bus, clock);
+  const b = new Games(store, bus, clock);
+  const { id } = await a.create(
+    { variant: 'chess', color: 'white', clock: { initial: 300, increment: 0 } },
+    null,
+  );
+  await b.join(id, null);
+  const white = presenceListener('white');
+  await a.listen(id, white.listener);
+  await b.listen(id, { color: 'black', send: () => {} });
+  await expect.poll(() => white.last()?.connected).toEqual({ white: true, black: true });
+  // Process b dies: it stops beating. Once it has been silent for PRESENCE_STALE_MS, the next
+  // beat of a (every PRESENCE_REFRESH_MS) tells White, though nobody asked anything.
+  await b.close();
+  now += PRESENCE_STALE_MS + 1_000;
+  await expect
+    .poll(() => white.last()?.connected, { timeout: 2 * PRESENCE_REFRESH_MS })
+    .toEqual({ white: true, black: false });
+  await a.close();
+  await store.close();
+});
+
+it('counts the spectators of every process and tells the players when one comes or goes', async () => {
+  const store = await openStore({ dataDir: dir });
+  const bus = new LocalBus();
+  const a = new Games(store, bus);
+  const b = new Games(store, bus);
+  const { id } = await a.create({ variant: 'chess', color: 'white' }, null);
+  const white = presenceListener('white');
+  await a.listen(id, white.listener);
+  const here = await a.listen(id, { color: null, send: () => {} });
+  await expect.poll(() => white.last()?.spectators).toBe(1);
+  const there = await b.listen(id, { color: null, send: () => {} });
+  await expect.poll(() => white.last()?.spectators).toBe(2);
+  there();
+  await expect.poll(() => white.last()?.spectators).toBe(1);
+  here();
+  await expect.poll(() => white.last()?.spectators).toBe(0);
   await a.close();
   await b.close();
   await store.close();

@@ -1,12 +1,16 @@
 /**
  * Two server processes on one PostgreSQL: each player and a spectator connect to a different
- * process, and moves, offers and the end reach everyone through LISTEN/NOTIFY. Also the bus itself:
- * a message reaches its own process at once and every other process once.
+ * process, and moves, offers and the end reach everyone through LISTEN/NOTIFY. A third process
+ * killed with SIGKILL: its player and spectator show as gone on the others, and its poster's
+ * challenge leaves their lobby, within bounded times. Also the bus itself: a message reaches its
+ * own process at once and every other process once.
  */
-import type { CreateGameResponse, JoinResponse } from '@citadel/protocol';
+import type { CreateGameResponse, JoinResponse, LobbyResponse } from '@citadel/protocol';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BusMessage } from '../src/pubsub/bus.ts';
 import { openPostgresBus } from '../src/pubsub/postgres-bus.ts';
+import { POSTER_GONE_MS, POSTER_REFRESH_MS } from '../src/service/lobby.ts';
+import { PRESENCE_REFRESH_MS, PRESENCE_STALE_MS } from '../src/service/presence.ts';
 import { SocketClient, api } from './support/client.ts';
 import { postgresSkipReason, startCluster, type Cluster } from './support/postgres.ts';
 import { startProcess, type ServerProcess } from './support/process.ts';
@@ -91,6 +95,77 @@ it.skipIf(skip !== null)(skip ? `${title} (${skip})` : title, async () => {
   ]);
   expect(stateA.body).toEqual(expect.objectContaining({ status: 'ended', result: '0-1' }));
   expect(stateB.body['moves']).toEqual(stateA.body['moves']);
+});
+
+const killTitle =
+  "a killed process's player, spectator and challenge are gone from the other processes in bounded time";
+it.skipIf(skip !== null)(skip ? `${killTitle} (${skip})` : killTitle, async () => {
+  const c = await startProcess({ DATABASE_URL: cluster.url });
+  try {
+    const socket = (s: ServerProcess, id: string) =>
+      new SocketClient(`${s.url.replace(/^http/, 'ws')}api/games/${id}/socket`);
+    const seated = async (client: SocketClient, token: string) => {
+      await client.opened;
+      client.send({ type: 'auth', token });
+      let state = await client.next('state');
+      while (state.you === null) state = await client.next('state');
+    };
+    // A challenge posted through a, whose poster's socket is on c.
+    const posted = (
+      await api(a.url).post<CreateGameResponse>('/api/games', {
+        variant: 'chess',
+        color: 'white',
+        clock: { initial: 300, increment: 0 },
+        lobby: true,
+      })
+    ).body;
+    const postedAt = Date.now();
+    const poster = socket(c, posted.id);
+    await seated(poster, posted.seat.token);
+    // A live game: White on a, Black and a spectator on c.
+    const game = (
+      await api(a.url).post<CreateGameResponse>('/api/games', {
+        variant: 'chess',
+        color: 'white',
+        clock: { initial: 300, increment: 0 },
+      })
+    ).body;
+    const black = (await api(c.url).post<JoinResponse>(`/api/games/${game.id}/join`)).body.seat;
+    const white = socket(a, game.id);
+    await seated(white, game.seat.token);
+    await seated(socket(c, game.id), black.token);
+    await socket(c, game.id).opened;
+    let presence = await white.next('presence');
+    while (!presence.connected.black || presence.spectators !== 1)
+      presence = await white.next('presence');
+    const lobby = async (s: ServerProcess): Promise<string[]> =>
+      (await api(s.url).get<LobbyResponse>('/api/lobby')).body.games.map((g) => g.id);
+    // Past the grace after posting, the poster's connection on c keeps the challenge in a's lobby.
+    await new Promise((r) => setTimeout(r, Math.max(0, postedAt + POSTER_GONE_MS - Date.now())));
+    await expect.poll(() => lobby(a), { timeout: 2 * POSTER_REFRESH_MS }).toContain(posted.id);
+
+    await c.kill('SIGKILL');
+    const killedAt = Date.now();
+    // Nobody asks anything: a's beat finds c silent and tells White.
+    presence = await white.next('presence', PRESENCE_STALE_MS + 3 * PRESENCE_REFRESH_MS);
+    while (presence.connected.black || presence.spectators !== 0)
+      presence = await white.next('presence', PRESENCE_STALE_MS + 3 * PRESENCE_REFRESH_MS);
+    expect(presence.connected).toEqual({ white: true, black: false });
+    expect(Date.now() - killedAt).toBeLessThan(PRESENCE_STALE_MS + 2 * PRESENCE_REFRESH_MS);
+    // The abandonment claim counts from c's last word: not "connected", a wait at most.
+    const claim = await api(a.url).post(`/api/games/${game.id}/claim-win`, {}, game.seat.token);
+    expect(claim.status).toBe(409);
+    expect(claim.body['error']).toMatch(/may reconnect: claim in \d+ s/);
+    // The challenge has left both lobbies, and comes back when its poster connects to b.
+    await expect.poll(() => lobby(b), { timeout: POSTER_GONE_MS + 5_000 }).not.toContain(posted.id);
+    expect(await lobby(a)).not.toContain(posted.id);
+    const back = socket(b, posted.id);
+    await seated(back, posted.seat.token);
+    await expect.poll(() => lobby(a)).toContain(posted.id);
+    for (const s of [white, back]) s.close();
+  } finally {
+    await c.kill('SIGKILL');
+  }
 });
 
 const busTitle = 'the bus hands a message to its own process at once and to each other one once';

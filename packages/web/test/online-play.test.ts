@@ -5,7 +5,12 @@
  * board, the second reloading mid-game; the spectator sees every move. Then a rematch is agreed
  * and drawn by agreement with the game page's buttons, and the lobby takes a challenge with one click.
  * A bot account's challenge carries the BOT mark in the lobby, on the board and on its profile.
+ * The lobby page is pushed its changes. A late accepter is told in the lobby that someone else took
+ * the challenge first. A player whose
+ * move found the server down is told so, and no longer once the server is back. A player whose
+ * draw offer or takeback request is declined is told so in words.
  */
+import type { CreateGameResponse, GameState, LobbyResponse } from '@citadel/protocol';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shot, newContext } from './harness.ts';
@@ -34,12 +39,33 @@ async function newPage(size: {
 }
 
 const movesShown = (page: Page) => page.locator('ol.moves li').allTextContents();
+/** Waits until the game page's connection line matches `pattern`. */
+async function connectionSays(page: Page, pattern: RegExp): Promise<void> {
+  await page.waitForFunction(
+    (source) => new RegExp(source).test(document.querySelector('.connection')?.textContent ?? ''),
+    pattern.source,
+  );
+}
 
 async function waitForMoves(page: Page, n: number): Promise<void> {
   await page.waitForFunction(
     (count) => document.querySelectorAll('ol.moves li').length === count,
     n,
   );
+}
+
+/** A request to the server as a program makes it: JSON in and out, with a seat token. */
+async function call<T>(path: string, body?: unknown, token?: string): Promise<T> {
+  const r = await fetch(`${app.base}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+  return (await r.json()) as T;
 }
 
 async function clickMove(page: Page, from: string, to: string): Promise<void> {
@@ -192,5 +218,117 @@ describe('online play', () => {
     await botSeat.getByRole('link', { name: 'gearbox' }).click();
     await lobbyView.getByRole('heading', { name: 'Bot gearbox' }).waitFor();
     expect(host.errors.concat(guest.errors, lobbyView.errors)).toEqual([]);
+  });
+
+  it('the lobby page is pushed each challenge posted and taken, without asking again', async () => {
+    const page = await newPage(DESKTOP);
+    const asked: string[] = [];
+    page.on(
+      'request',
+      (r) => void (new URL(r.url()).pathname === '/api/lobby' && asked.push(r.url())),
+    );
+    await page.goto(`${app.base}/lobby`);
+    // The first list drawn (the challenges open now, or none).
+    await page.locator('ul[aria-label="Live challenges"] li').first().waitFor();
+    const posted = await call<CreateGameResponse>('/api/games', { variant: 'chess', lobby: true });
+    const held = new AbortController();
+    await fetch(`${app.base}/api/games/${posted.id}/stream`, {
+      headers: { authorization: `Bearer ${posted.seat.token}` },
+      signal: held.signal,
+    });
+    const row = page.locator(`li[data-game="${posted.id}"]`);
+    await row.waitFor();
+    await call(`/api/games/${posted.id}/join`, {});
+    await row.waitFor({ state: 'detached' });
+    expect(asked).toEqual([]);
+    expect(page.errors).toEqual([]);
+    held.abort();
+  });
+
+  it('tells a late accepter in the page that someone else took the challenge first', async () => {
+    // A program posts a challenge and holds its stream (it stays in the lobby).
+    const posted = await call<CreateGameResponse>('/api/games', { variant: 'chess', lobby: true });
+    const held = new AbortController();
+    await fetch(`${app.base}/api/games/${posted.id}/stream`, {
+      headers: { authorization: `Bearer ${posted.seat.token}` },
+      signal: held.signal,
+    });
+    // The late accepter's list is read before someone else takes the challenge, and stays so.
+    const before = await call<LobbyResponse>('/api/lobby');
+    const late = await newPage(PHONE);
+    await late.route('**/api/lobby/stream', (route) =>
+      route.fulfill({
+        contentType: 'text/event-stream',
+        body: `data: ${JSON.stringify({ type: 'lobby', games: before.games })}\n\n`,
+      }),
+    );
+    await late.goto(`${app.base}/lobby`);
+    const row = late.locator(`li[data-game="${posted.id}"]`);
+    await row.waitFor();
+    await call(`/api/games/${posted.id}/join`, {});
+    await row.getByRole('button', { name: 'Accept' }).click();
+    await late
+      .getByRole('alert')
+      .filter({ hasText: 'Someone else accepted this challenge first.' })
+      .waitFor();
+    expect(late.url()).toBe(`${app.base}/lobby`);
+    // The next list leaves the sentence in place.
+    await late.waitForResponse('**/api/lobby/stream');
+    expect(await late.getByRole('alert').textContent()).toContain('Someone else accepted');
+    expect(late.errors).toEqual([]);
+    held.abort();
+  });
+
+  it('takes "the server cannot be reached" away once the server is back', async () => {
+    // No clock: no first-move deadline runs out while the server is down.
+    const made = await call<CreateGameResponse>('/api/games', { variant: 'chess', color: 'white' });
+    const page = await newPage(DESKTOP);
+    await page.goto(`${app.base}/game/${made.id}`); // takes the free seat: Black
+    await connectionSays(page, /^Connected/);
+    await call(`/api/games/${made.id}/moves`, { move: 'e2e4' }, made.seat.token);
+    await waitForMoves(page, 1);
+    await app.restart(async () => {
+      await connectionSays(page, /^Connection lost/);
+      // A move meanwhile goes over HTTP, which nothing answers.
+      await clickMove(page, 'e7', 'e5');
+      await page.waitForFunction(
+        () => document.querySelector('.status')?.textContent === 'The server cannot be reached.',
+      );
+    });
+    // The socket connects again and the server's state comes: the message goes.
+    await connectionSays(page, /^Connected/);
+    await page.waitForFunction(() =>
+      document.querySelector('.status')?.textContent?.startsWith('Your move'),
+    );
+    expect(await movesShown(page)).toEqual(['e4']);
+    await clickMove(page, 'e7', 'e5');
+    await waitForMoves(page, 2);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('tells a player in words that the opponent declined the draw offer or the takeback', async () => {
+    const made = await call<CreateGameResponse>('/api/games', { variant: 'chess', color: 'black' });
+    const page = await newPage(DESKTOP);
+    await page.goto(`${app.base}/game/${made.id}`); // takes the free seat: White
+    const offered = (kind: 'draw' | 'takeback') =>
+      expect.poll(async () => (await call<GameState>(`/api/games/${made.id}`)).offers[kind]);
+    const said = (text: string) => page.getByRole('status').filter({ hasText: text });
+    await page.getByRole('button', { name: 'Offer draw' }).click();
+    await offered('draw').toBe('white');
+    await call(`/api/games/${made.id}/draw`, { action: 'decline' }, made.seat.token);
+    await said('Your opponent declined your draw offer.').waitFor();
+    await clickMove(page, 'e2', 'e4');
+    await said('Your opponent declined').waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => (await call<GameState>(`/api/games/${made.id}`)).moves.length)
+      .toBe(1);
+    await call(`/api/games/${made.id}/moves`, { move: 'e7e5' }, made.seat.token);
+    await waitForMoves(page, 2);
+    await page.getByRole('button', { name: 'Ask takeback' }).click();
+    await offered('takeback').toBe('white');
+    await call(`/api/games/${made.id}/takeback`, { action: 'decline' }, made.seat.token);
+    await said('Your opponent declined your takeback request.').waitFor();
+    expect(await page.locator('.offer-note').getAttribute('aria-live')).toBe('polite');
+    expect(page.errors).toEqual([]);
   });
 });

@@ -16,6 +16,11 @@ export interface OnlineApp {
   readonly browser: Browser;
   /** The server's origin, without a trailing slash. */
   readonly base: string;
+  /**
+   * Stops the server (its sockets close, nothing answers), runs `meanwhile`, and starts it again
+   * on the same port and data: what a browser sees of a server restart.
+   */
+  restart(meanwhile: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -25,13 +30,16 @@ export async function startOnlineApp(prefix: string): Promise<OnlineApp> {
   if (!webRoot) throw new Error('the web app is not built: run the browser tests through vitest');
   mkdirSync(SHOTS, { recursive: true });
   // Many pages and polls from one address: the per-address limit is raised for the test.
-  const server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: join(work, 'data'),
-    webRoot,
-    rateLimit: 100_000,
-  });
+  const start = (port: number) =>
+    startServer({
+      port,
+      host: '127.0.0.1',
+      dataDir: join(work, 'data'),
+      webRoot,
+      rateLimit: 100_000,
+    });
+  let server = await start(0);
+  const port = Number(new URL(server.url).port);
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: chromiumArgs(),
@@ -39,6 +47,11 @@ export async function startOnlineApp(prefix: string): Promise<OnlineApp> {
   return {
     browser,
     base: server.url.replace(/\/$/, ''),
+    async restart(meanwhile) {
+      await server.close();
+      await meanwhile();
+      server = await start(port);
+    },
     async close() {
       await browser.close();
       await server.close();

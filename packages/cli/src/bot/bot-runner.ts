@@ -122,6 +122,8 @@ export async function runBot(
           const made = await api.createGame(s.challenge);
           posted = made.id;
           s.log(`${made.id}: challenge posted (${made.url})`);
+          // Played at once: the game's stream, held from now, keeps it in the lobby (the server
+          // lists a challenge only while its poster is connected: docs/api.md).
           start(made.id, made.seat);
         } catch (e) {
           s.log(`challenge refused: ${e instanceof Error ? e.message : String(e)}`);
@@ -135,9 +137,13 @@ export async function runBot(
             try {
               start(g.id, (await api.join(g.id)).seat);
             } catch (e) {
+              // Not tried again, whatever a later list says (it may have been read before).
               refused.add(g.id);
-              if (!(e instanceof ApiError && e.status === 409))
-                s.log(`${g.id}: cannot join: ${String(e)}`);
+              s.log(
+                e instanceof ApiError && e.status === 409
+                  ? `${g.id}: someone else accepted it first (${e.message})`
+                  : `${g.id}: cannot join: ${e instanceof Error ? e.message : String(e)}`,
+              );
             }
           }
         } catch (e) {

@@ -16,10 +16,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_RATE_LIMIT, type LogLevel, type TrustProxy } from '../config.ts';
 import { Accounts } from '../service/accounts.ts';
 import type { Games } from '../service/games.ts';
+import type { LobbyFeed } from '../service/lobby-feed.ts';
 import { installErrorHandler } from './errors.ts';
+import { EventStreams } from './event-stream.ts';
 import { liveRoutes } from './live.ts';
 import { DEFAULT_LIVE_PER_ADDRESS, LiveConnections } from './live-limits.ts';
 import { frameworkRefusal, malformedUrlRoute, rewriteMalformedUrl } from './malformed-url.ts';
+import { lobbyStreamRoute } from './lobby-stream.ts';
 import { accountRoutes } from './routes-accounts.ts';
 import { gameRoutes } from './routes-games.ts';
 import { refuseForeignPages } from './same-origin.ts';
@@ -27,6 +30,8 @@ import { closeIdleConnectionsOnClose, closeSockets } from './shutdown.ts';
 
 export interface AppOptions {
   readonly games: Games;
+  /** The lobby pushed to its readers. */
+  readonly lobby: LobbyFeed;
   /** The built web app (packages/web/dist), or null to serve the API only. */
   readonly webRoot: string | null;
   /** Requests per minute from one address. */
@@ -89,14 +94,12 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
 
   malformedUrlRoute(app);
   const accounts = new Accounts(o.games.store, o.games.now);
-  gameRoutes(app, o.games, accounts, o.publicOrigin);
+  gameRoutes(app, o.games, accounts, o.lobby, o.publicOrigin);
   accountRoutes(app, accounts, o.games.store);
-  liveRoutes(
-    app,
-    o.games,
-    accounts,
-    new LiveConnections(o.livePerAddress ?? DEFAULT_LIVE_PER_ADDRESS),
-  );
+  const live = new LiveConnections(o.livePerAddress ?? DEFAULT_LIVE_PER_ADDRESS);
+  const streams = new EventStreams(app, live);
+  liveRoutes(app, o.games, accounts, live, streams);
+  lobbyStreamRoute(app, o.lobby, streams);
 
   if (o.webRoot) {
     await app.register(fastifyStatic, {

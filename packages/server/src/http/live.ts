@@ -10,7 +10,6 @@ import {
   type Color,
   type ServerEvent,
 } from '@citadel/protocol';
-import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Accounts } from '../service/accounts.ts';
@@ -18,8 +17,9 @@ import { HttpError } from '../service/errors.ts';
 import type { Account, Games, Listener } from '../service/games.ts';
 import { isDatabaseUnavailable } from '../storage/connection-loss.ts';
 import { DATABASE_UNAVAILABLE } from './errors.ts';
+import { TOO_MANY_LIVE, type EventStreams } from './event-stream.ts';
 import { fromForeignPage } from './same-origin.ts';
-import { MAX_BUFFERED_BYTES, writeUnlessStalled, type LiveConnections } from './live-limits.ts';
+import { MAX_BUFFERED_BYTES, type LiveConnections } from './live-limits.ts';
 import { accountOf } from './session.ts';
 import { bearer, gameId } from './validate.ts';
 
@@ -28,8 +28,6 @@ const BURST = 20;
 const RATE = 5;
 /** A connection that keeps flooding after being told is closed. */
 const MAX_REFUSED = 20;
-const KEEPALIVE_MS = 20_000;
-const TOO_MANY_LIVE = 'too many live connections from this address: close some games first';
 /** A socket that does not answer a WebSocket ping within this time is dropped (its seat shows away). */
 const HEARTBEAT_MS = 25_000;
 
@@ -104,14 +102,8 @@ export function liveRoutes(
   games: Games,
   accounts: Accounts,
   live: LiveConnections,
+  streams: EventStreams,
 ): void {
-  // The open event streams: a closing server ends them (their clients connect again elsewhere).
-  const streams = new Set<ServerResponse>();
-  app.addHook('preClose', (done) => {
-    for (const raw of streams) raw.end();
-    done();
-  });
-
   app.get('/api/games/:id/socket', { websocket: true }, (socket: WebSocket, req) => {
     const send = (e: ServerEvent): void => {
       if (socket.readyState !== socket.OPEN) return;
@@ -192,46 +184,13 @@ export function liveRoutes(
     const id = gameId(req);
     const token = bearer(req);
     const color = token ? await games.seatOf(id, token) : null;
-    const sse = (req.headers.accept ?? '').includes('text/event-stream');
-    const raw = reply.raw;
-    const listener: Listener = {
-      color,
-      send: (e) =>
-        void writeUnlessStalled(
-          raw,
-          sse ? `data: ${JSON.stringify(e)}\n\n` : `${JSON.stringify(e)}\n`,
-        ),
-    };
     await games.state(id); // 404 before the stream starts
-    if (!live.open(req.ip)) return reply.code(429).send({ error: TOO_MANY_LIVE });
-    reply.hijack();
-    raw.writeHead(200, {
-      'content-type': sse
-        ? 'text/event-stream; charset=utf-8'
-        : 'application/x-ndjson; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-    });
-    let off: () => void;
+    const stream = streams.start(req, reply);
+    if (!stream) return reply;
     try {
-      off = await games.listen(id, listener);
+      stream.onEnd(await games.listen(id, { color, send: stream.send }));
     } catch {
-      live.close(req.ip);
-      raw.end(); // the database went away meanwhile: the client connects again
-      return;
+      stream.end(); // the database went away meanwhile: the client connects again
     }
-    const keepalive = setInterval(
-      () => writeUnlessStalled(raw, sse ? ': keepalive\n\n' : '\n'),
-      KEEPALIVE_MS,
-    );
-    streams.add(raw);
-    const done = (): void => {
-      if (!streams.delete(raw)) return;
-      clearInterval(keepalive);
-      live.close(req.ip);
-      off();
-    };
-    req.raw.on('close', done);
-    raw.on('finish', done);
   });
 }

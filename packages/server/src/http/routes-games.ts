@@ -14,7 +14,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sideToMove } from '../machine/clock.ts';
 import type { Accounts } from '../service/accounts.ts';
 import type { Games } from '../service/games.ts';
+import type { LobbyFeed } from '../service/lobby-feed.ts';
 import { hashToken } from '../service/ids.ts';
+import { openChallenges } from '../service/lobby.ts';
 import { gamePgn } from '../service/pgn.ts';
 import { accountOf } from './session.ts';
 import { bearer, gameId, parse } from './validate.ts';
@@ -24,11 +26,13 @@ export function gameRoutes(
   app: FastifyInstance,
   games: Games,
   accounts: Accounts,
+  lobby: LobbyFeed,
   publicOrigin: () => string,
 ): void {
   app.post('/api/games', async (req, reply) => {
     const body = parse(createGameRequestSchema, req.body);
     const { id, seat } = await games.create(body, await accountOf(accounts, req));
+    if (body.lobby) lobby.posted();
     return reply.code(201).send({ id, url: `${publicOrigin()}${gamePath(id)}`, seat });
   });
 
@@ -94,14 +98,10 @@ export function gameRoutes(
       .send(gamePgn(record, position, publicOrigin(), players));
   });
 
-  app.get('/api/lobby', async () => {
-    const open = await games.store.lobby(200);
-    // Live challenges first, then correspondence, then those without a clock.
-    const rank = (c: (typeof open)[number]['clock']): number =>
-      !c ? 2 : 'daysPerMove' in c ? 1 : 0;
-    open.sort((a, b) => rank(a.clock) - rank(b.clock) || a.createdAt - b.createdAt);
-    return { games: await games.summaries(open) };
-  });
+  // Only the challenges whose poster is there (service/lobby.ts).
+  app.get('/api/lobby', async () => ({
+    games: await games.summaries(await openChallenges(games.store, games.now())),
+  }));
 
   app.post('/api/my-games', async (req): Promise<MyGamesResponse> => {
     const { tokens } = parse(myGamesRequestSchema, req.body);

@@ -275,7 +275,9 @@ function offer(
   });
   if (action === 'decline' || action === 'cancel' || (action === 'offer' && pending !== theirs)) {
     const next = withOffer(action === 'offer' ? by : null);
-    return { ok: true, game: next, tell: [{ type: 'offers', offers: next.offers }] };
+    // A decline is said as such: the seat that offered is told in words (a cancel is its own).
+    const declined = action === 'decline' ? { declined: kind } : {};
+    return { ok: true, game: next, tell: [{ type: 'offers', offers: next.offers, ...declined }] };
   }
   // Agreed: an offer meets the opponent's own, or an accept.
   if (kind === 'draw') {

@@ -15,10 +15,12 @@ export type BusMessage =
   | {
       readonly kind: 'presence';
       readonly id: string;
-      /** The publishing process and how many of its connections sit in each seat. */
+      /** The publishing process and how many of its connections sit in each seat, and watch. */
       readonly process: string;
       readonly white: number;
       readonly black: number;
+      /** Absent from a process of an older version (none counted). */
+      readonly spectators?: number;
     }
   | {
       /** A process that has just read a game asks the others to tell their seats in it. */
@@ -27,8 +29,19 @@ export type BusMessage =
       readonly process: string;
     }
   | {
-      /** Each process says it is alive every so often; its seats count only while it does. */
+      /**
+       * Each process says it is alive every few seconds (service/presence.ts); its connections
+       * count only while it does.
+       */
       readonly kind: 'alive';
+      readonly process: string;
+    }
+  | {
+      /**
+       * The lobby changed on the publishing process (a challenge posted): every process with
+       * lobby listeners reads it again (service/lobby-feed.ts).
+       */
+      readonly kind: 'lobby';
       readonly process: string;
     }
   | {

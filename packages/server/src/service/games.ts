@@ -36,6 +36,8 @@ import { DeadlineScheduler } from './deadlines.ts';
 import type { RatingUpdate, Store } from '../storage/store.ts';
 import { HttpError } from './errors.ts';
 import { hashToken, newGameId, newToken } from './ids.ts';
+import { PosterBeat } from './lobby.ts';
+import { GamePresence, ProcessPresence, type PresenceView } from './presence.ts';
 
 /** Someone watching a game: a socket or a stream, with the seat it plays (null: spectator). */
 export interface Listener {
@@ -55,9 +57,8 @@ interface Live {
   record: GameRecord;
   position: Position;
   listeners: Set<Listener>;
-  /** Connections per seat by process id (this one's, and the others' from the bus). */
-  presence: Map<string, ByColor<number>>;
-  awaySince: ByColor<number | null>;
+  /** Who is connected, on every process (presence.ts). */
+  presence: GamePresence;
   /** When each seat last acted here (any authorised request): acting counts as being present. */
   actedAt: ByColor<number>;
   queue: Promise<unknown>;
@@ -72,13 +73,6 @@ interface Live {
  * read again from storage when needed); games with listeners are kept whatever their number.
  */
 export const MAX_IDLE_CACHED = 500;
-/**
- * Each process says it is alive this often (one message, whatever the number of games); the seats
- * of a process not heard from for PRESENCE_STALE_MS no longer count (it may have died with its
- * sockets). Seats themselves are told when they change, and to a process that reads a game.
- */
-const PRESENCE_REFRESH_MS = 20_000;
-const PRESENCE_STALE_MS = 3 * PRESENCE_REFRESH_MS;
 
 export interface ActResult {
   readonly game: GameRecord;
@@ -89,11 +83,12 @@ export class Games {
   private readonly live = new Map<string, Live>();
   readonly processId = newToken().slice(0, 12);
   private closed = false;
-  private readonly refresher: ReturnType<typeof setInterval>;
   /** The game version of the whole state each listener was sent on listening. */
   private readonly stateSent = new WeakMap<Listener, number>();
-  /** When each other process was last heard from. */
-  private readonly heard = new Map<string, number>();
+  /** The other processes as presence knows them, and this one's beat (presence.ts). */
+  private readonly processes: ProcessPresence;
+  /** Keeps the lobby listing the challenges whose poster is connected here (lobby.ts). */
+  private readonly posters: PosterBeat;
   private readonly deadlines: DeadlineScheduler;
 
   constructor(
@@ -102,10 +97,8 @@ export class Games {
     readonly now: () => number = Date.now,
     options: { readonly deadlinePollMs?: number } = {},
   ) {
-    this.refresher = setInterval(() => {
-      bus.publish({ kind: 'alive', process: this.processId }).catch(() => undefined);
-    }, PRESENCE_REFRESH_MS);
-    this.refresher.unref?.();
+    this.processes = new ProcessPresence(this.processId, bus, now, () => this.tellPresenceAll());
+    this.posters = new PosterBeat(store, now, () => this.postersHere());
     this.deadlines = new DeadlineScheduler({
       store,
       now,
@@ -113,14 +106,16 @@ export class Games {
       ...(options.deadlinePollMs !== undefined ? { pollMs: options.deadlinePollMs } : {}),
     });
     bus.subscribe((m) => {
-      if (m.kind === 'resync') return this.resyncAll();
-      if (m.kind !== 'game' && m.process !== this.processId) this.heard.set(m.process, this.now());
-      if (m.kind === 'alive') return;
+      if (m.kind === 'resync') {
+        this.processes.heardAllNow();
+        return this.resyncAll();
+      }
+      if (m.kind !== 'game') this.processes.heardFrom(m.process);
+      if (m.kind === 'alive' || m.kind === 'lobby') return;
       const live = this.live.get(m.id);
       if (!live) return;
       if (m.kind === 'presence-ask') {
-        if (m.process !== this.processId && [...live.listeners].some((l) => l.color))
-          void this.publishPresence(live);
+        if (m.process !== this.processId && live.listeners.size) void this.publishPresence(live);
         return;
       }
       live.inbox = live.inbox.then(() => this.onBus(live, m)).catch(() => undefined);
@@ -291,10 +286,14 @@ export class Games {
     live.listeners.add(listener);
     this.stateSent.set(listener, live.record.version);
     listener.send({ type: 'state', game: this.view(live), you: listener.color });
-    if (listener.color) void this.publishPresence(live);
+    // Then who watches, which the state does not say (later, only changes are told).
+    const presence = this.processes.view(live.presence);
+    listener.send({ type: 'presence', ...presence });
+    live.presence.told ??= JSON.stringify(presence);
+    void this.publishPresence(live);
     return () => {
       live.listeners.delete(listener);
-      if (listener.color) void this.publishPresence(live);
+      void this.publishPresence(live);
     };
   }
 
@@ -307,7 +306,8 @@ export class Games {
 
   async close(): Promise<void> {
     this.closed = true;
-    clearInterval(this.refresher);
+    this.processes.close();
+    this.posters.close();
     await this.deadlines.close();
     await Promise.allSettled([...this.live.values()].map((l) => l.queue));
   }
@@ -326,19 +326,9 @@ export class Games {
       live.record,
       live.position,
       this.now(),
-      this.connected(live),
+      this.processes.view(live.presence).connected,
       this.ratingsOf(live),
     );
-  }
-
-  private connected(live: Live): ByColor<boolean> {
-    const c = { white: false, black: false };
-    for (const [process, p] of live.presence) {
-      if (process !== this.processId && this.silentFor(process) > PRESENCE_STALE_MS) continue;
-      if (p.white > 0) c.white = true;
-      if (p.black > 0) c.black = true;
-    }
-    return c;
   }
 
   private ratingCache = new Map<number, Map<string, number>>();
@@ -363,9 +353,7 @@ export class Games {
       record,
       position,
       listeners: new Set(),
-      presence: new Map(),
-      // Until presence says otherwise, a seat counts as away since the game was read here.
-      awaySince: { white: this.now(), black: this.now() },
+      presence: new GamePresence(this.now()),
       actedAt: { white: 0, black: 0 },
       queue: Promise.resolve(),
       inbox: Promise.resolve(),
@@ -525,35 +513,48 @@ export class Games {
 
   /** Since when a seat has had no connection anywhere, or null while it has one. */
   private awaySince(live: Live, color: Color): number | null {
-    if (this.connected(live)[color]) return null;
-    let since = live.awaySince[color];
-    // A seat last reported by a process that went silent: away since it was last heard from.
-    for (const [process, p] of live.presence) {
-      const at = this.heard.get(process) ?? 0;
-      if (p[color] > 0 && (since === null || at > since)) since = at;
-    }
+    const since = this.processes.awaySince(live.presence, color);
+    if (since === null) return null;
     // A seat that acts without a connection (moves over HTTP) is present when it acts: here, or
     // on any process, as its last move shows (the clock of its opponent started then).
     const g = live.record;
     const lastMove = sideToMove(g) !== color ? (g.turnStartedAt ?? 0) : 0;
-    return Math.max(since ?? this.now(), live.actedAt[color], lastMove);
+    return Math.max(since, live.actedAt[color], lastMove);
   }
 
+  /**
+   * Publishes this process's connections to the game: per seat, and spectators. A seat connected
+   * to a waiting lobby game is its poster's: the lobby lists the game again at once.
+   */
   private async publishPresence(live: Live): Promise<void> {
-    let white = 0;
-    let black = 0;
-    for (const l of live.listeners) {
-      if (l.color === 'white') white++;
-      else if (l.color === 'black') black++;
-    }
+    const c = { white: 0, black: 0, spectators: 0 };
+    for (const l of live.listeners) c[l.color ?? 'spectators']++;
+    if (c.white + c.black > 0 && isChallenge(live.record)) this.posters.seen([live.record.id]);
     await this.bus
-      .publish({ kind: 'presence', id: live.record.id, process: this.processId, white, black })
+      .publish({ kind: 'presence', id: live.record.id, process: this.processId, ...c })
       .catch(() => undefined);
   }
 
-  /** How long since another process was last heard from. */
-  private silentFor(process: string): number {
-    return this.now() - (this.heard.get(process) ?? -Infinity);
+  /** Tells the game's listeners here who is connected and watching, when that changed. */
+  private tellPresence(live: Live, view: PresenceView = this.processes.view(live.presence)): void {
+    const told = JSON.stringify(view);
+    if (told === live.presence.told) return;
+    live.presence.told = told;
+    for (const l of live.listeners) l.send({ type: 'presence', ...view });
+  }
+
+  /** The waiting lobby games whose poster (a seat) is connected to this process. */
+  private postersHere(): string[] {
+    const ids: string[] = [];
+    for (const live of this.live.values())
+      if (isChallenge(live.record) && [...live.listeners].some((l) => l.color))
+        ids.push(live.record.id);
+    return ids;
+  }
+
+  /** The beat's re-check: a process gone silent changes presence without any message. */
+  private tellPresenceAll(): void {
+    for (const live of this.live.values()) if (live.listeners.size) this.tellPresence(live);
   }
 
   private async onBus(
@@ -561,15 +562,9 @@ export class Games {
     m: Extract<BusMessage, { kind: 'game' | 'presence' }>,
   ): Promise<void> {
     if (m.kind === 'presence') {
-      const before = this.connected(live);
-      if (m.white === 0 && m.black === 0) live.presence.delete(m.process);
-      else live.presence.set(m.process, { white: m.white, black: m.black });
-      const after = this.connected(live);
-      for (const c of ['white', 'black'] as const)
-        if (before[c] !== after[c] || (!after[c] && live.awaySince[c] === null))
-          live.awaySince[c] = after[c] ? null : this.now();
-      const spectators = [...live.listeners].filter((l) => l.color === null).length;
-      for (const l of live.listeners) l.send({ type: 'presence', connected: after, spectators });
+      // A process of an older version tells no spectators.
+      const c = { white: m.white, black: m.black, spectators: m.spectators ?? 0 };
+      this.tellPresence(live, this.processes.update(live.presence, m.process, c));
       return;
     }
     if (m.version > live.record.version) {
@@ -606,6 +601,9 @@ export class Games {
     }
   }
 }
+
+/** A game listed in the lobby while its poster is there (lobby.ts). */
+const isChallenge = (g: GameRecord): boolean => g.status === 'waiting' && g.lobby;
 
 /** The accounts seated in a game (none, one or two). */
 function seatedAccounts(g: GameRecord): number[] {

@@ -170,6 +170,18 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
             .execute();
       },
     },
+    '0008-lobby-poster-seen': {
+      async up(db: Kysely<unknown>) {
+        // When a challenge's poster was last known connected (service/lobby.ts): the lobby lists
+        // only the waiting games seen lately, found through the index without reading the rest.
+        await db.schema.alterTable('games').addColumn('poster_seen_at', 'bigint').execute();
+        await db.schema
+          .createIndex('games_lobby_seen')
+          .on('games')
+          .columns(['status', 'lobby', 'poster_seen_at'])
+          .execute();
+      },
+    },
   };
 }
 

@@ -3,7 +3,10 @@ import { deadlineAt } from '../machine/clock.ts';
 import type { GameRecord, SeatRecord } from '../machine/record.ts';
 import type { GamesTable } from './schema.ts';
 
-export function gameToRow(g: GameRecord): GamesTable {
+/** A game's columns: every one but the lobby's `poster_seen_at`, which the record does not hold. */
+export type GameRow = Omit<GamesTable, 'poster_seen_at'>;
+
+export function gameToRow(g: GameRecord): GameRow {
   return {
     id: g.id,
     variant: g.variant,
@@ -41,11 +44,11 @@ export function gameToRow(g: GameRecord): GamesTable {
 }
 
 /** The fields of `after` that differ from `before` (what an UPDATE needs to set). */
-export function changedFields(before: GamesTable, after: GamesTable): Partial<GamesTable> {
-  const changed: Partial<Record<keyof GamesTable, unknown>> = {};
-  for (const key of Object.keys(after) as Array<keyof GamesTable>)
+export function changedFields(before: GameRow, after: GameRow): Partial<GameRow> {
+  const changed: Partial<Record<keyof GameRow, unknown>> = {};
+  for (const key of Object.keys(after) as Array<keyof GameRow>)
     if (after[key] !== before[key]) changed[key] = after[key];
-  return changed as Partial<GamesTable>;
+  return changed as Partial<GameRow>;
 }
 
 const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
@@ -62,7 +65,7 @@ function seat(
 }
 
 /** The record of a row written by `gameToRow` (PostgreSQL returns bigints as text). */
-export function rowToGame(r: GamesTable): GameRecord {
+export function rowToGame(r: GameRow): GameRecord {
   return {
     id: r.id,
     variant: r.variant,

@@ -44,6 +44,11 @@ export interface GamesTable {
   version: number;
   created_at: number;
   ended_at: number | null;
+  /**
+   * When the poster of a waiting game was last known connected (set when posted, refreshed while
+   * connected: service/lobby.ts); not part of the game's record.
+   */
+  poster_seen_at: number | null;
 }
 
 export interface AccountsTable {

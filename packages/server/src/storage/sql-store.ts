@@ -46,7 +46,10 @@ export class SqlStore implements Store {
   ) {}
 
   async createGame(g: GameRecord): Promise<void> {
-    await this.db.insertInto('games').values(gameToRow(g)).execute();
+    await this.db
+      .insertInto('games')
+      .values({ ...gameToRow(g), poster_seen_at: g.createdAt })
+      .execute();
   }
 
   async saveGame(
@@ -135,16 +138,28 @@ export class SqlStore implements Store {
     return r ? rowToGame(r) : null;
   }
 
-  async lobby(limit: number): Promise<GameRecord[]> {
+  async lobby(limit: number, seenSince: number): Promise<GameRecord[]> {
+    // A range of the games_lobby_seen index: challenges whose poster is gone are not read.
     const rows = await this.db
       .selectFrom('games')
       .selectAll()
       .where('status', '=', 'waiting')
       .where('lobby', '=', 1)
+      .where('poster_seen_at', '>=', seenSince)
       .orderBy('created_at', 'asc')
       .limit(limit)
       .execute();
     return rows.map(rowToGame);
+  }
+
+  async postersSeen(ids: readonly string[], at: number): Promise<void> {
+    if (!ids.length) return;
+    await this.db
+      .updateTable('games')
+      .set({ poster_seen_at: at })
+      .where('id', 'in', [...ids])
+      .where('status', '=', 'waiting')
+      .execute();
   }
 
   async gamesOf(

@@ -65,8 +65,13 @@ export interface Store {
     also?: { readonly create?: GameRecord; readonly rate?: RatingUpdate },
   ): Promise<GameRecord | null>;
   getGame(id: string): Promise<GameRecord | null>;
-  /** Open challenges, oldest first. */
-  lobby(limit: number): Promise<GameRecord[]>;
+  /**
+   * Open challenges whose poster was last seen at `seenSince` or later (epoch ms), oldest first.
+   * A game's poster counts as seen when it is created, and whenever `postersSeen` names it.
+   */
+  lobby(limit: number, seenSince: number): Promise<GameRecord[]>;
+  /** Records that the posters of the waiting games `ids` are connected at `at` (one statement). */
+  postersSeen(ids: readonly string[], at: number): Promise<void>;
   /** Games where a seat's token hash is one of `tokenHashes` or the account sits. */
   gamesOf(
     tokenHashes: readonly string[],

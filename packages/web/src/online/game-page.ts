@@ -31,6 +31,9 @@ import { openSignIn } from './sign-in-dialog.ts';
 import { timeControlText, timeLeftText } from './time-text.ts';
 
 const cap = (c: Color): string => (c === 'white' ? 'White' : 'Black');
+const NOT_CONNECTED = 'Not connected — reconnecting…';
+/** A request that got no answer at all (api.ts says so with status 0). */
+const unreachable = (e: unknown): boolean => e instanceof ApiError && e.status === 0;
 
 /** Renders the game page; returns a function that tears it down. */
 export function onlineGamePage(ctx: PageContext, id: string): () => void {
@@ -93,7 +96,17 @@ function showGame(
   const name = def?.name ?? g.state.variant;
   let flipped = false;
   let connection: Connection = 'connecting';
+  /** What went wrong, said in the status line instead of whose move it is. */
   let problem = '';
+  /**
+   * Whether `problem` says the server could not be reached: the server's next state (the socket
+   * is back) takes it away, since it shows the game as the server has it.
+   */
+  let problemIsConnection = false;
+  const showProblem = (text: string, connectionLost = false): void => {
+    problem = text;
+    problemIsConnection = connectionLost;
+  };
 
   const status = h('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
   const result = h('div', { class: 'result', role: 'alert', hidden: true });
@@ -191,7 +204,7 @@ function showGame(
   const socket = new GameSocket(g.state.id, seat === null ? null : token ? { token } : {}, {
     event: (e) => {
       if (e.type === 'error') {
-        problem = e.error;
+        showProblem(e.error);
         g.revert();
         render(false);
         return;
@@ -204,7 +217,8 @@ function showGame(
       if (e.type === 'rematch' && token) void fetchRematchSeat();
       // The end event carries no ratings: the state after a rated game has each player's change.
       if (e.type === 'end' && g.state.rated) void fetchRatings();
-      if (change.moved || change.reset) problem = '';
+      if (change.moved || change.reset || (e.type === 'state' && problemIsConnection))
+        showProblem('');
       sound(change);
       render(change.moved === true);
     },
@@ -223,11 +237,11 @@ function showGame(
     chooser.close();
     const r = g.playLocal(text);
     if ('error' in r) {
-      problem = r.error;
+      showProblem(r.error);
       render(false);
       return;
     }
-    problem = '';
+    showProblem('');
     playSound(g.board.moves().at(-1)?.capture ? 'capture' : 'move');
     render(true);
     if (socket.send({ type: 'move', move: r.move, ply: r.ply })) return;
@@ -240,7 +254,7 @@ function showGame(
         render(false);
       },
       (e: unknown) => {
-        problem = e instanceof Error ? e.message : String(e);
+        showProblem(e instanceof Error ? e.message : String(e), unreachable(e));
         g.revert();
         render(false);
       },
@@ -253,7 +267,7 @@ function showGame(
       return;
     }
     if (!socket.send(m)) {
-      problem = 'Not connected — reconnecting…';
+      showProblem(NOT_CONNECTED, true);
       render(false);
     }
   }
@@ -263,7 +277,7 @@ function showGame(
     if (!token) {
       // Seated by the session: the rematch event says where to go, and the session sits there too.
       if (seat === 'session' && !socket.send({ type: 'rematch', action })) {
-        problem = 'Not connected — reconnecting…';
+        showProblem(NOT_CONNECTED, true);
         render(false);
       }
       return;
@@ -277,7 +291,7 @@ function showGame(
         return;
       }
     } catch (e) {
-      problem = e instanceof Error ? e.message : String(e);
+      showProblem(e instanceof Error ? e.message : String(e), unreachable(e));
     }
     render(false);
   }
@@ -311,7 +325,7 @@ function showGame(
 
   function openAnalysis(): Promise<void> {
     return openInAnalysis(ctx, g.state, (text) => {
-      problem = text;
+      showProblem(text);
       render(false);
     });
   }

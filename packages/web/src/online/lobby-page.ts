@@ -1,22 +1,26 @@
 /**
- * The lobby, `/lobby`: open live and correspondence challenges, refreshed every few seconds and
- * accepted with one click (the seat is taken, then the game opens), and the form that posts a new
- * challenge.
+ * The lobby, `/lobby`: open live and correspondence challenges, as the server pushes them (each
+ * change at once), accepted with one click (the seat is taken, then the game opens), and the form
+ * that posts a new challenge.
  */
 import './online.css';
 import type { GameSummary } from '@citadel/protocol';
 import { h } from '../dom.ts';
 import type { PageContext } from '../page-context.ts';
 import { DEFAULT_VARIANT } from '../variants.ts';
-import { knownAccount, signedIn } from './account-state.ts';
-import { api } from './api.ts';
+import { knownAccount, onAccount, signedIn } from './account-state.ts';
+import { api, ApiError } from './api.ts';
 import { ChallengeForm } from './challenge-form.ts';
 import { gameRow } from './game-row.ts';
 import { createAndOpen } from './create-game.ts';
+import { openLobbyFeed } from './lobby-feed.ts';
 import { keepSeat, seatIn } from './seats.ts';
 import { openSignIn } from './sign-in-dialog.ts';
 
-const REFRESH_MS = 3000;
+/** Said while the list cannot be kept up to date (it connects again by itself). */
+const UNREACHABLE_TEXT = 'The server cannot be reached: the list may be out of date.';
+/** Said when another player took the challenge between the list and the click. */
+const TAKEN_TEXT = 'Someone else accepted this challenge first. Choose another one.';
 
 export function lobbyPage(ctx: PageContext): () => void {
   const liveList = h('ul', { class: 'game-list', 'aria-label': 'Live challenges' });
@@ -46,13 +50,31 @@ export function lobbyPage(ctx: PageContext): () => void {
   );
   document.title = 'Lobby — Citadel';
 
+  /**
+   * What the alert says: why the last accept failed, which stays until the next accept; else that
+   * the list cannot be kept up to date, until it is again.
+   */
+  let acceptProblem = '';
+  let listProblem = '';
+  const showProblem = (): void => {
+    problem.textContent = acceptProblem || listProblem;
+  };
+
   async function accept(g: GameSummary): Promise<void> {
+    acceptProblem = '';
+    showProblem();
     try {
       keepSeat(g.id, (await api.join(g.id)).seat);
       ctx.navigate(`/game/${g.id}`);
     } catch (e) {
-      problem.textContent = e instanceof Error ? e.message : String(e);
-      void refresh();
+      acceptProblem =
+        // The server's 409 "both seats are taken" (docs/api.md), said for a person.
+        e instanceof ApiError && e.status === 409 && /seats are taken/.test(e.message)
+          ? TAKEN_TEXT
+          : e instanceof Error
+            ? e.message
+            : String(e);
+      showProblem();
     }
   }
 
@@ -95,25 +117,38 @@ export function lobbyPage(ctx: PageContext): () => void {
 
   const empty = (text: string): HTMLElement => h('li', { class: 'empty' }, text);
 
-  async function refresh(): Promise<void> {
-    try {
-      await knownAccount();
-      const { games } = await api.lobby();
-      const live = games.filter((g) => !g.clock || 'initial' in g.clock);
-      const corr = games.filter((g) => g.clock && 'daysPerMove' in g.clock);
-      liveList.replaceChildren(
-        ...(live.length ? live.map(row) : [empty('No open live challenge.')]),
-      );
-      corrList.replaceChildren(
-        ...(corr.length ? corr.map(row) : [empty('No open correspondence challenge.')]),
-      );
-      problem.textContent = '';
-    } catch (e) {
-      problem.textContent = e instanceof Error ? e.message : String(e);
-    }
+  /** The last list pushed, drawn again when the account changes (its own challenges differ). */
+  let shown: GameSummary[] | null = null;
+
+  function render(games: GameSummary[]): void {
+    shown = games;
+    const live = games.filter((g) => !g.clock || 'initial' in g.clock);
+    const corr = games.filter((g) => g.clock && 'daysPerMove' in g.clock);
+    liveList.replaceChildren(...(live.length ? live.map(row) : [empty('No open live challenge.')]));
+    corrList.replaceChildren(
+      ...(corr.length ? corr.map(row) : [empty('No open correspondence challenge.')]),
+    );
   }
 
-  void refresh();
-  const timer = setInterval(() => void refresh(), REFRESH_MS);
-  return () => clearInterval(timer);
+  let closeFeed: (() => void) | null = null;
+  let gone = false;
+  // Rows say which challenges are this account's: the account is known before the first list.
+  void knownAccount().then(() => {
+    if (gone) return;
+    closeFeed = openLobbyFeed({
+      games: render,
+      connected: (connected) => {
+        listProblem = connected ? '' : UNREACHABLE_TEXT;
+        showProblem();
+      },
+    });
+  });
+  const stopAccount = onAccount(() => {
+    if (shown) render(shown);
+  }, false);
+  return () => {
+    gone = true;
+    closeFeed?.();
+    stopAccount();
+  };
 }

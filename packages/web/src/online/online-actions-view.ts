@@ -16,6 +16,12 @@ export interface OnlineActions {
 
 type Offerable = 'draw' | 'takeback' | 'rematch';
 
+const DECLINED: Record<Offerable, string> = {
+  draw: 'Your opponent declined your draw offer.',
+  takeback: 'Your opponent declined your takeback request.',
+  rematch: 'Your opponent declined the rematch.',
+};
+
 export class OnlineActionsView {
   readonly element = h('div', { class: 'actions online-actions' });
   readonly note = h('p', { class: 'offer-note', role: 'status', 'aria-live': 'polite' });
@@ -36,7 +42,8 @@ export class OnlineActionsView {
       h('button', { type: 'button', class: cls || null, onclick }, label);
     const offer = (kind: Offerable, action: OfferAction) => () => a.send({ type: kind, action });
     const buttons: HTMLElement[] = [];
-    let note = '';
+    // Said to the one who offered, until something newer is to be said.
+    let note = g.declined ? DECLINED[g.declined] : '';
     const you = g.you;
     const offers = g.state.offers;
     if (you && !g.ended()) {

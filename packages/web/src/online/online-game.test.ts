@@ -1,7 +1,7 @@
 /**
  * The online game's event interpreter, without a browser: the offers the server holds stay shown
- * across a move (only an `offers` event changes them), and an agreed rematch is not taken back by
- * a state read before it.
+ * across a move (only an `offers` event changes them), an agreed rematch is not taken back by
+ * a state read before it, and an offer declined is known to the seat that made it.
  */
 import type { GameState } from '@citadel/protocol';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +42,18 @@ describe('OnlineGame.apply', () => {
     expect(g.state.moves).toEqual(['e2e4']);
     g.apply({ type: 'offers', offers: { draw: null, takeback: null, rematch: null } });
     expect(g.state.offers.draw).toBeNull();
+  });
+
+  it('knows its own offer declined until the next move, and not the opponent’s', () => {
+    const none = { draw: null, takeback: null, rematch: null };
+    const offered = state({ offers: { ...none, draw: 'white' } });
+    const white = new OnlineGame(offered, 'white');
+    const black = new OnlineGame(offered, 'black');
+    for (const g of [white, black]) g.apply({ type: 'offers', offers: none, declined: 'draw' });
+    expect(white.declined).toBe('draw');
+    expect(black.declined).toBeNull();
+    white.apply({ type: 'move', ply: 1, move: 'e2e4', san: 'e4', fen: 'after e4' });
+    expect(white.declined).toBeNull();
   });
 
   it('keeps an agreed rematch when an older state arrives after the rematch event', () => {

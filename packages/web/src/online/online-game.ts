@@ -9,6 +9,7 @@ import {
   type Clocks,
   type Color,
   type GameState,
+  type OfferKind,
   type ServerEvent,
 } from '@citadel/protocol';
 import { Game } from '../game.ts';
@@ -33,6 +34,8 @@ export class OnlineGame {
   spectators = 0;
   /** When the opponent was last seen going away (this browser's epoch ms), while away. */
   opponentAwaySince: number | null = null;
+  /** This seat's offer the opponent has just declined, until a move or another offer. */
+  declined: OfferKind | null = null;
 
   constructor(state: GameState, you: Color | null) {
     this.state = state;
@@ -63,6 +66,7 @@ export class OnlineGame {
 
   /** Applies one server event; returns what changed. */
   apply(e: ServerEvent, now = Date.now()): Change {
+    if (e.type === 'state' || e.type === 'move' || e.type === 'offers') this.declined = null;
     switch (e.type) {
       case 'state': {
         const shown = this.board.moves().map((m) => m.text);
@@ -111,6 +115,8 @@ export class OnlineGame {
         return { moved: !confirmed };
       }
       case 'offers':
+        if (e.declined && this.you !== null && this.state.offers[e.declined] === this.you)
+          this.declined = e.declined;
         this.state = { ...this.state, offers: e.offers };
         return {};
       case 'presence':

@@ -1,0 +1,82 @@
+/**
+ * Event streams over HTTP, a game's and the lobby's: one JSON object a line (NDJSON), or
+ * server-sent events when the client asks for `text/event-stream`; a keep-alive line every
+ * KEEPALIVE_MS; each counted against its address's live connections, and dropped when its reader
+ * falls behind (live-limits.ts). A closing server ends them all (their clients connect again).
+ */
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { writeUnlessStalled, type LiveConnections } from './live-limits.ts';
+
+const KEEPALIVE_MS = 20_000;
+export const TOO_MANY_LIVE = 'too many live connections from this address: close some games first';
+
+/** One open stream. */
+export interface EventStream {
+  /** Writes one event (nothing once the stream has ended, or when its reader is far behind). */
+  send(event: unknown): void;
+  /** Calls `done` once the stream has ended (at once if it has): the client left, or the end. */
+  onEnd(done: () => void): void;
+  end(): void;
+}
+
+export class EventStreams {
+  private readonly open = new Set<ServerResponse>();
+
+  constructor(
+    app: FastifyInstance,
+    private readonly live: LiveConnections,
+  ) {
+    app.addHook('preClose', (done) => {
+      for (const raw of this.open) raw.end();
+      done();
+    });
+  }
+
+  /**
+   * Starts answering `req` with a stream; null when its address holds its cap of live
+   * connections, having answered 429.
+   */
+  start(req: FastifyRequest, reply: FastifyReply): EventStream | null {
+    if (!this.live.open(req.ip)) {
+      void reply.code(429).send({ error: TOO_MANY_LIVE });
+      return null;
+    }
+    const sse = (req.headers.accept ?? '').includes('text/event-stream');
+    const raw = reply.raw;
+    reply.hijack();
+    raw.writeHead(200, {
+      'content-type': sse
+        ? 'text/event-stream; charset=utf-8'
+        : 'application/x-ndjson; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
+    const keepalive = setInterval(
+      () => writeUnlessStalled(raw, sse ? ': keepalive\n\n' : '\n'),
+      KEEPALIVE_MS,
+    );
+    this.open.add(raw);
+    const ends: Array<() => void> = [];
+    let ended = false;
+    const done = (): void => {
+      if (ended) return;
+      ended = true;
+      this.open.delete(raw);
+      clearInterval(keepalive);
+      this.live.close(req.ip);
+      for (const f of ends.splice(0)) f();
+    };
+    req.raw.on('close', done);
+    raw.on('finish', done);
+    return {
+      send: (e) =>
+        void writeUnlessStalled(
+          raw,
+          sse ? `data: ${JSON.stringify(e)}\n\n` : `${JSON.stringify(e)}\n`,
+        ),
+      onEnd: (f) => (ended ? f() : void ends.push(f)),
+      end: () => raw.end(),
+    };
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The lobby as the server pushes it (GET /api/lobby/stream, as server-sent events): the whole list
+ * at once and again at every change, each checked against the protocol. The browser's
+ * EventSource connects again by itself after a dropped connection; a refused one (the server
+ * answered an error) is opened again after RETRY_MS.
+ */
+import { lobbyEventSchema, type GameSummary } from '@citadel/protocol';
+
+const RETRY_MS = 3000;
+
+export interface LobbyFeedEvents {
+  readonly games: (games: GameSummary[]) => void;
+  /** Whether the feed is connected (false: the list shown may be old). */
+  readonly connected: (connected: boolean) => void;
+}
+
+/** Opens the feed; returns the function that closes it. */
+export function openLobbyFeed(events: LobbyFeedEvents): () => void {
+  let source: EventSource | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  let closed = false;
+  const open = (): void => {
+    retry = null;
+    const es = new EventSource('/api/lobby/stream');
+    source = es;
+    es.onopen = () => events.connected(true);
+    es.onmessage = (m: MessageEvent<unknown>) => {
+      let parsed: ReturnType<typeof lobbyEventSchema.safeParse>;
+      try {
+        parsed = lobbyEventSchema.safeParse(JSON.parse(String(m.data)));
+      } catch {
+        return;
+      }
+      if (parsed.success) events.games(parsed.data.games);
+    };
+    es.onerror = () => {
+      events.connected(false);
+      if (es.readyState !== EventSource.CLOSED || closed) return;
+      retry = setTimeout(open, RETRY_MS);
+    };
+  };
+  open();
+  return () => {
+    closed = true;
+    if (retry) clearTimeout(retry);
+    source?.close();
+  };
+}
