@@ -59,6 +59,7 @@ const settings = (log: (line: string) => void, challenge: CreateGameRequest | nu
     variants: [],
     join: [],
     challenge,
+    account: null,
     pollMs: 100,
     log,
   }) satisfies BotSettings;
