@@ -18,6 +18,7 @@ import { Accounts } from '../service/accounts.ts';
 import type { Games } from '../service/games.ts';
 import type { LobbyFeed } from '../service/lobby-feed.ts';
 import { installErrorHandler } from './errors.ts';
+import { installZodSchemas } from './validate.ts';
 import { EventStreams } from './event-stream.ts';
 import { liveRoutes } from './live.ts';
 import { DEFAULT_LIVE_PER_ADDRESS, LiveConnections } from './live-limits.ts';
@@ -55,6 +56,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: frameworkRefusal,
   });
   installErrorHandler(app);
+  installZodSchemas(app);
   app.addHook('onResponse', async (req, reply) => {
     if (reply.statusCode >= 500)
       req.log.error(

@@ -1,5 +1,6 @@
 /**
- * Every error answer is `{ "error": "<sentence>" }`: our refusals with their status, the
+ * Every error answer is `{ "error": "<sentence>" }`: our refusals with their status, a request
+ * its route's schema refuses as 400 with its first problem, the
  * framework's own client errors (bad JSON, too large, rate limited) as they are, a database that
  * cannot be reached as 503 with a `retry-after`, and anything else as a plain 500 with the details
  * only in the log.
@@ -7,6 +8,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from '../service/errors.ts';
 import { isDatabaseUnavailable } from '../storage/connection-loss.ts';
+import { schemaRefusal } from './validate.ts';
 
 /** What a request is told while the database is away, and when to try again (seconds). */
 export const DATABASE_UNAVAILABLE = 'the database is unavailable: try again shortly';
@@ -15,6 +17,8 @@ export const RETRY_AFTER_S = 5;
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((e: FastifyError | HttpError | Error, req, reply) => {
     if (e instanceof HttpError) return reply.code(e.status).send({ error: e.message });
+    const refused = schemaRefusal(e);
+    if (refused !== null) return reply.code(400).send({ error: refused });
     const status = 'statusCode' in e && typeof e.statusCode === 'number' ? e.statusCode : 500;
     if (status >= 400 && status < 500) return reply.code(status).send({ error: e.message });
     if (isDatabaseUnavailable(e)) {

@@ -11,6 +11,7 @@ import {
   type ServerEvent,
 } from '@citadel/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import type { Accounts } from '../service/accounts.ts';
 import { HttpError } from '../service/errors.ts';
@@ -21,7 +22,7 @@ import { TOO_MANY_LIVE, type EventStreams } from './event-stream.ts';
 import { fromForeignPage } from './same-origin.ts';
 import { MAX_BUFFERED_BYTES, type LiveConnections } from './live-limits.ts';
 import { accountOf } from './session.ts';
-import { bearer, gameId } from './validate.ts';
+import { bearer, gameParams } from './validate.ts';
 
 /** Messages a connection may send: a burst of BURST, then RATE a second. */
 const BURST = 20;
@@ -122,14 +123,14 @@ export function liveRoutes(
     let refused = 0;
     let chain: Promise<unknown> = Promise.resolve();
     let unlisten: (() => void) | null = null;
-    let id: string;
-    try {
-      id = gameId(req);
-    } catch (e) {
-      send({ type: 'error', error: (e as Error).message, status: 400 });
+    const params = gameParams.safeParse(req.params);
+    if (!params.success) {
+      const error = params.error.issues[0]?.message ?? 'not a game id';
+      send({ type: 'error', error, status: 400 });
       socket.close(1008, 'bad game id');
       return;
     }
+    const id = params.data.id;
     const ready = games.listen(id, listener).then(
       (off) => {
         unlisten = off;
@@ -180,8 +181,9 @@ export function liveRoutes(
     });
   });
 
-  app.get('/api/games/:id/stream', async (req, reply) => {
-    const id = gameId(req);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/api/games/:id/stream', { schema: { params: gameParams } }, async (req, reply) => {
+    const id = req.params.id;
     const token = bearer(req);
     const color = token ? await games.seatOf(id, token) : null;
     await games.state(id); // 404 before the stream starts

@@ -1,26 +1,24 @@
 /** Account endpoints: register, log in, log out, me, the session, a player's ratings. */
-import {
-  credentialsSchema,
-  registerRequestSchema,
-  usernameSchema,
-  type Session,
-} from '@citadel/protocol';
+import { credentialsSchema, registerRequestSchema, type Session } from '@citadel/protocol';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Accounts } from '../service/accounts.ts';
 import { HttpError } from '../service/errors.ts';
 import type { Store } from '../storage/store.ts';
 import { accountOf, clearSession, sessionOf, setSession } from './session.ts';
-import { parse } from './validate.ts';
+import { playerParams } from './validate.ts';
 
 export function accountRoutes(app: FastifyInstance, accounts: Accounts, store: Store): void {
-  app.post('/api/accounts/register', async (req, reply) => {
-    const { account, session } = await accounts.register(parse(registerRequestSchema, req.body));
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const register = { schema: { body: registerRequestSchema } };
+  api.post('/api/accounts/register', register, async (req, reply) => {
+    const { account, session } = await accounts.register(req.body);
     setSession(req, reply, session);
     return reply.code(201).send(await accounts.view(account));
   });
 
-  app.post('/api/accounts/login', async (req, reply) => {
-    const { account, session } = await accounts.login(parse(credentialsSchema, req.body));
+  api.post('/api/accounts/login', { schema: { body: credentialsSchema } }, async (req, reply) => {
+    const { account, session } = await accounts.login(req.body);
     setSession(req, reply, session);
     return accounts.view(account);
   });
@@ -42,8 +40,8 @@ export function accountRoutes(app: FastifyInstance, accounts: Accounts, store: S
     return { account: account ? await accounts.view(account) : null };
   });
 
-  app.get('/api/players/:name', async (req) => {
-    const name = parse(usernameSchema, (req.params as { name?: unknown }).name);
+  api.get('/api/players/:name', { schema: { params: playerParams } }, async (req) => {
+    const { name } = req.params;
     const row = await store.accountByName(name);
     if (!row) throw new HttpError(404, `no player ${name}`);
     return accounts.view(row);

@@ -11,6 +11,7 @@ import {
   type OfferKind,
 } from '@citadel/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sideToMove } from '../machine/clock.ts';
 import type { Accounts } from '../service/accounts.ts';
 import type { Games } from '../service/games.ts';
@@ -19,7 +20,7 @@ import { hashToken } from '../service/ids.ts';
 import { openChallenges } from '../service/lobby.ts';
 import { gamePgn } from '../service/pgn.ts';
 import { accountOf } from './session.ts';
-import { bearer, gameId, parse } from './validate.ts';
+import { bearer, gameParams } from './validate.ts';
 
 /** `publicOrigin`: the address players use (config.ts), for links and the PGN's Site. */
 export function gameRoutes(
@@ -29,59 +30,63 @@ export function gameRoutes(
   lobby: LobbyFeed,
   publicOrigin: () => string,
 ): void {
-  app.post('/api/games', async (req, reply) => {
-    const body = parse(createGameRequestSchema, req.body);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const onGame = { schema: { params: gameParams } };
+
+  api.post('/api/games', { schema: { body: createGameRequestSchema } }, async (req, reply) => {
+    const body = req.body;
     const { id, seat } = await games.create(body, await accountOf(accounts, req));
     if (body.lobby) lobby.posted();
     return reply.code(201).send({ id, url: `${publicOrigin()}${gamePath(id)}`, seat });
   });
 
-  app.post('/api/games/:id/join', async (req) => {
-    const seat = await games.join(gameId(req), await accountOf(accounts, req));
+  api.post('/api/games/:id/join', onGame, async (req) => {
+    const seat = await games.join(req.params.id, await accountOf(accounts, req));
     return { seat };
   });
 
-  app.get('/api/games/:id', async (req) => games.state(gameId(req)));
+  api.get('/api/games/:id', onGame, async (req) => games.state(req.params.id));
 
   /** The seat of the request's bearer token in the game, or else its signed-in account's; or 403. */
-  const seat = async (req: FastifyRequest): Promise<{ id: string; color: Color }> => {
-    const id = gameId(req);
+  const seat = async (req: FastifyRequest, id: string): Promise<{ id: string; color: Color }> => {
     const token = bearer(req);
     const account = token ? null : await accountOf(accounts, req);
     return { id, color: await games.seatOf(id, token, account) };
   };
 
-  app.post('/api/games/:id/moves', async (req) => {
-    const { id, color } = await seat(req);
-    const body = parse(moveRequestSchema, req.body);
+  const move = { schema: { params: gameParams, body: moveRequestSchema } };
+  api.post('/api/games/:id/moves', move, async (req) => {
+    const { id, color } = await seat(req, req.params.id);
+    const body = req.body;
     return (await games.move(id, color, body.move, body.ply)).state;
   });
 
-  app.post('/api/games/:id/resign', async (req) => {
-    const { id, color } = await seat(req);
+  api.post('/api/games/:id/resign', onGame, async (req) => {
+    const { id, color } = await seat(req, req.params.id);
     return (await games.resign(id, color)).state;
   });
 
-  app.post('/api/games/:id/abort', async (req) => {
-    const { id, color } = await seat(req);
+  api.post('/api/games/:id/abort', onGame, async (req) => {
+    const { id, color } = await seat(req, req.params.id);
     return (await games.abort(id, color)).state;
   });
 
-  app.post('/api/games/:id/claim-win', async (req) => {
-    const { id, color } = await seat(req);
+  api.post('/api/games/:id/claim-win', onGame, async (req) => {
+    const { id, color } = await seat(req, req.params.id);
     return (await games.claimWin(id, color)).state;
   });
 
+  const offer = { schema: { params: gameParams, body: offerRequestSchema } };
   for (const kind of ['draw', 'takeback'] as const satisfies readonly OfferKind[])
-    app.post(`/api/games/:id/${kind}`, async (req) => {
-      const { id, color } = await seat(req);
-      const { action } = parse(offerRequestSchema, req.body);
+    api.post(`/api/games/:id/${kind}`, offer, async (req) => {
+      const { id, color } = await seat(req, req.params.id);
+      const { action } = req.body;
       return (await games.offer(id, color, kind, action)).state;
     });
 
-  app.post('/api/games/:id/rematch', async (req) => {
-    const { id, color } = await seat(req);
-    const { action } = parse(offerRequestSchema, req.body);
+  api.post('/api/games/:id/rematch', offer, async (req) => {
+    const { id, color } = await seat(req, req.params.id);
+    const { action } = req.body;
     const before = await games.state(id);
     const state = before.rematch ? before : (await games.offer(id, color, 'rematch', action)).state;
     // An account seated by its session finds its seat in the rematch the same way.
@@ -90,8 +95,8 @@ export function gameRoutes(
     return { game: state, ...(rematch ? { rematch } : {}) };
   });
 
-  app.get('/api/games/:id/pgn', async (req, reply) => {
-    const { record, position, players } = await games.snapshot(gameId(req));
+  api.get('/api/games/:id/pgn', onGame, async (req, reply) => {
+    const { record, position, players } = await games.snapshot(req.params.id);
     return reply
       .type('application/x-chess-pgn; charset=utf-8')
       .header('content-disposition', `attachment; filename="citadel-${record.id}.pgn"`)
@@ -103,8 +108,9 @@ export function gameRoutes(
     games: await games.summaries(await openChallenges(games.store, games.now())),
   }));
 
-  app.post('/api/my-games', async (req): Promise<MyGamesResponse> => {
-    const { tokens } = parse(myGamesRequestSchema, req.body);
+  const myGames = { schema: { body: myGamesRequestSchema } };
+  api.post('/api/my-games', myGames, async (req): Promise<MyGamesResponse> => {
+    const { tokens } = req.body;
     const account = await accountOf(accounts, req);
     const hashes = new Set(tokens.map(hashToken));
     const found = await games.store.gamesOf([...hashes], account?.id ?? null, 200);
@@ -130,8 +136,8 @@ export function gameRoutes(
     return { games: rows };
   });
 
-  app.get('/api/archive', async (req) => {
-    const q = parse(archiveQuerySchema, req.query);
+  api.get('/api/archive', { schema: { querystring: archiveQuerySchema } }, async (req) => {
+    const q = req.query;
     let accountId: number | undefined;
     if (q.player !== undefined) {
       const row = await games.store.accountByName(q.player);

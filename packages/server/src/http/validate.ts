@@ -1,22 +1,42 @@
-/** Request checks: a body or message against its schema, the seat token, the game id. */
-import { describeIssues, gameIdSchema } from '@citadel/protocol';
-import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { HttpError } from '../service/errors.ts';
+/**
+ * Requests are checked against the protocol's zod schemas by Fastify itself: each route declares
+ * its `body`, `querystring` and `params` schemas through the zod type provider
+ * (fastify-type-provider-zod), which also types `req.body` and the rest from them. A request that
+ * does not fit is answered 400 naming its first problem (errors.ts) before the handler runs.
+ */
+import { describeIssues, gameIdSchema, usernameSchema } from '@citadel/protocol';
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
-/** The value if it fits the schema; otherwise a 400 naming the first problem. */
-export function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const r = schema.safeParse(value ?? {});
-  if (!r.success) throw new HttpError(400, describeIssues(r.error.issues));
-  return r.data;
+/** The `:id` of a game's routes. */
+export const gameParams = z.object({ id: gameIdSchema });
+/** The `:name` of a player's routes. */
+export const playerParams = z.object({ name: usernameSchema });
+
+/** Routes of `app` declare zod schemas; a missing body is checked as `{}` (as an empty object). */
+export function installZodSchemas(app: FastifyInstance): void {
+  const compile: FastifySchemaCompiler<z.ZodType> = (route) => {
+    const check = validatorCompiler(route);
+    return route.httpPart === 'body' ? (data: unknown) => check(data ?? {}) : check;
+  };
+  app.setValidatorCompiler(compile);
 }
 
-/** The `:id` of the route, or 400. */
-export function gameId(req: FastifyRequest): string {
-  const id = (req.params as { id?: unknown }).id;
-  const r = gameIdSchema.safeParse(id);
-  if (!r.success) throw new HttpError(400, 'not a game id');
-  return r.data;
+/**
+ * The sentence for a request a route's schema refused, or null for another error: the first
+ * problem, with where it is in a body or query (`clock.initial: ...`); a path parameter's problem
+ * alone (`not a game id`).
+ */
+export function schemaRefusal(e: unknown): string | null {
+  if (!hasZodFastifySchemaValidationErrors(e)) return null;
+  const inParams = (e as { validationContext?: string }).validationContext === 'params';
+  return describeIssues(
+    e.validation.map((v) => ({
+      path: inParams ? [] : v.instancePath.split('/').filter(Boolean),
+      message: v.message ?? 'invalid input',
+    })),
+  );
 }
 
 /** The token of `Authorization: Bearer <token>`, if any. */
