@@ -6,7 +6,8 @@
  * only in the log.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { HttpError } from '../service/errors.ts';
+import { Refusal } from '../service/errors.ts';
+import { REFUSAL_STATUS } from './refusal-status.ts';
 import { isDatabaseUnavailable } from '../storage/connection-loss.ts';
 import { schemaRefusal } from './validate.ts';
 
@@ -15,8 +16,8 @@ export const DATABASE_UNAVAILABLE = 'the database is unavailable: try again shor
 export const RETRY_AFTER_S = 5;
 
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((e: FastifyError | HttpError | Error, req, reply) => {
-    if (e instanceof HttpError) return reply.code(e.status).send({ error: e.message });
+  app.setErrorHandler((e: FastifyError | Refusal | Error, req, reply) => {
+    if (e instanceof Refusal) return reply.code(REFUSAL_STATUS[e.kind]).send({ error: e.message });
     const refused = schemaRefusal(e);
     if (refused !== null) return reply.code(400).send({ error: refused });
     const status = 'statusCode' in e && typeof e.statusCode === 'number' ? e.statusCode : 500;

@@ -14,7 +14,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import type { Accounts } from '../service/accounts.ts';
-import { HttpError } from '../service/errors.ts';
+import { Refusal } from '../service/errors.ts';
+import { REFUSAL_STATUS } from './refusal-status.ts';
 import type { Account, Games, Listener } from '../service/games.ts';
 import { isDatabaseUnavailable } from '../storage/connection-loss.ts';
 import { DATABASE_UNAVAILABLE } from './errors.ts';
@@ -60,7 +61,8 @@ async function handle(
     return null;
   }
   const by: Color | null = listener.color;
-  if (!by) throw new HttpError(403, 'send {"type":"auth","token":...} with your seat token first');
+  if (!by)
+    throw new Refusal('forbidden', 'send {"type":"auth","token":...} with your seat token first');
   switch (m.type) {
     case 'move':
       await games.move(id, by, m.move, m.ply);
@@ -85,7 +87,8 @@ async function handle(
 
 /** A failure as the socket tells it, with the status and sentence HTTP would answer. */
 function errorEvent(e: unknown): ServerEvent {
-  if (e instanceof HttpError) return { type: 'error', error: e.message, status: e.status };
+  if (e instanceof Refusal)
+    return { type: 'error', error: e.message, status: REFUSAL_STATUS[e.kind] };
   if (isDatabaseUnavailable(e)) return { type: 'error', error: DATABASE_UNAVAILABLE, status: 503 };
   return { type: 'error', error: 'internal error', status: 500 };
 }
@@ -163,7 +166,7 @@ export function liveRoutes(
           const reply = await handle(games, id, listener, m, () => socketAccount(accounts, req));
           if (reply) send(reply);
         } catch (e) {
-          if (!(e instanceof HttpError || isDatabaseUnavailable(e))) req.log.error(e);
+          if (!(e instanceof Refusal || isDatabaseUnavailable(e))) req.log.error(e);
           send(errorEvent(e));
         }
       });

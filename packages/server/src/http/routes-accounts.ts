@@ -3,7 +3,7 @@ import { credentialsSchema, registerRequestSchema, type Session } from '@citadel
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Accounts } from '../service/accounts.ts';
-import { HttpError } from '../service/errors.ts';
+import { Refusal } from '../service/errors.ts';
 import type { Store } from '../storage/store.ts';
 import { accountOf, clearSession, sessionOf, setSession } from './session.ts';
 import { playerParams } from './validate.ts';
@@ -31,7 +31,7 @@ export function accountRoutes(app: FastifyInstance, accounts: Accounts, store: S
 
   app.get('/api/accounts/me', async (req) => {
     const account = await accountOf(accounts, req);
-    if (!account) throw new HttpError(401, 'not logged in');
+    if (!account) throw new Refusal('unauthenticated', 'not logged in');
     return accounts.view(account);
   });
 
@@ -43,7 +43,7 @@ export function accountRoutes(app: FastifyInstance, accounts: Accounts, store: S
   api.get('/api/players/:name', { schema: { params: playerParams } }, async (req) => {
     const { name } = req.params;
     const row = await store.accountByName(name);
-    if (!row) throw new HttpError(404, `no player ${name}`);
+    if (!row) throw new Refusal('not-found', `no player ${name}`);
     return accounts.view(row);
   });
 }

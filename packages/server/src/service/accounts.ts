@@ -9,7 +9,7 @@ import type { Account as AccountView, Credentials, RegisterRequest } from '@cita
 import { passwordProblem } from '../accounts/password-policy.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import type { AccountRow, Store } from '../storage/store.ts';
-import { HttpError } from './errors.ts';
+import { Refusal } from './errors.ts';
 import type { Account } from './games.ts';
 import { hashToken, newToken } from './ids.ts';
 
@@ -42,14 +42,14 @@ export class Accounts {
    */
   async register(c: RegisterRequest): Promise<{ account: Account; session: string }> {
     const problem = passwordProblem(c.password, c.username);
-    if (problem) throw new HttpError(400, problem);
+    if (problem) throw new Refusal('invalid', problem);
     const row = await this.store.createAccount(
       c.username,
       await hashPassword(c.password),
       this.now(),
       c.bot ?? false,
     );
-    if (!row) throw new HttpError(409, `the name ${c.username} is taken`);
+    if (!row) throw new Refusal('conflict', `the name ${c.username} is taken`);
     return { account: accountOfRow(row), session: await this.startSession(row.id) };
   }
 
@@ -58,8 +58,8 @@ export class Accounts {
     const now = this.now();
     const lockedUntil = await this.store.loginLockedUntil(key);
     if (lockedUntil > now)
-      throw new HttpError(
-        429,
+      throw new Refusal(
+        'throttled',
         `too many failed logins to this name: try again in ${Math.ceil((lockedUntil - now) / 1000)} s`,
       );
     const row = await this.store.accountByName(c.username);
@@ -68,7 +68,7 @@ export class Accounts {
     const right = await verifyPassword(c.password, row ? row.passwordHash : await decoy);
     if (!row || !right) {
       await this.store.loginFailed(key, (failures) => lockAfter(failures, now));
-      throw new HttpError(401, 'wrong username or password');
+      throw new Refusal('unauthenticated', 'wrong username or password');
     }
     await this.store.loginSucceeded(key);
     return { account: accountOfRow(row), session: await this.startSession(row.id) };

@@ -1,7 +1,26 @@
-/** A refusal with its HTTP status; transport sends `{ error: message }`, nothing else. */
-export class HttpError extends Error {
+/**
+ * Why the service refuses a request, in the domain's words: `http/` alone turns a kind into a
+ * status (http/refusal-status.ts), so the services know nothing of HTTP.
+ */
+export type RefusalKind =
+  /** The request is malformed or asks for something the rules refuse. */
+  | 'invalid'
+  /** It needs an account and comes without one (or with wrong credentials). */
+  | 'unauthenticated'
+  /** The one asking may not do this (no seat, not theirs). */
+  | 'forbidden'
+  | 'not-found'
+  /** Not now: the game's or the account's state does not allow it (taken, over, not your turn). */
+  | 'conflict'
+  /** Too many attempts: wait before trying again (failed logins to one name). */
+  | 'throttled'
+  /** Stored data the service cannot read: the server's fault, logged. */
+  | 'broken';
+
+/** A refusal; the transport sends `{ error: message }` and nothing else. */
+export class Refusal extends Error {
   constructor(
-    readonly status: number,
+    readonly kind: RefusalKind,
     message: string,
   ) {
     super(message);

@@ -21,7 +21,7 @@ import type {
 import { COLORS } from '@citadel/protocol';
 import { rateGame, START } from '../accounts/ratings.ts';
 import { deadlineAt, sideToMove } from '../machine/clock.ts';
-import type { GameEvent, Notice } from '../machine/events.ts';
+import type { GameEvent, Notice, RefusalStatus } from '../machine/events.ts';
 import {
   newGameRecord,
   rematchRecord,
@@ -34,7 +34,7 @@ import { gameState, gameSummary, type SeatRatings } from '../machine/view.ts';
 import type { Bus, BusMessage } from '../pubsub/bus.ts';
 import { DeadlineScheduler } from './deadlines.ts';
 import type { RatingUpdate, Store } from '../storage/store.ts';
-import { HttpError } from './errors.ts';
+import { Refusal, type RefusalKind } from './errors.ts';
 import { hashToken, newGameId, newToken } from './ids.ts';
 import { PosterBeat } from './lobby.ts';
 import { GamePresence, ProcessPresence, type PresenceView } from './presence.ts';
@@ -73,6 +73,13 @@ interface Live {
  * read again from storage when needed); games with listeners are kept whatever their number.
  */
 export const MAX_IDLE_CACHED = 500;
+
+/** The state machine's refusals (events.ts) in the service's words. */
+const MACHINE_REFUSAL: Readonly<Record<RefusalStatus, RefusalKind>> = {
+  400: 'invalid',
+  403: 'forbidden',
+  409: 'conflict',
+};
 
 export interface ActResult {
   readonly game: GameRecord;
@@ -135,9 +142,9 @@ export class Games {
     account: Account | null,
   ): Promise<{ id: string; seat: Seat }> {
     const pos = startPosition(req.variant, req.array, req.rules);
-    if (!pos.ok) throw new HttpError(400, pos.error);
+    if (!pos.ok) throw new Refusal('invalid', pos.error);
     if (req.rated && !account)
-      throw new HttpError(400, 'a rated game needs an account: log in first');
+      throw new Refusal('invalid', 'a rated game needs an account: log in first');
     const choice = req.color ?? 'random';
     const color: Color = choice === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : choice;
     const token = newToken();
@@ -164,12 +171,12 @@ export class Games {
     const live = await this.mustLoad(id);
     const g = live.record;
     const free: Color | null = !g.seats.white ? 'white' : !g.seats.black ? 'black' : null;
-    if (!free || g.status !== 'waiting') throw new HttpError(409, 'both seats are taken');
+    if (!free || g.status !== 'waiting') throw new Refusal('conflict', 'both seats are taken');
     if (g.rated && !account)
-      throw new HttpError(403, 'a rated game needs an account: log in first');
+      throw new Refusal('forbidden', 'a rated game needs an account: log in first');
     const taken = g.seats.white ?? g.seats.black;
     if (account && taken?.accountId === account.id)
-      throw new HttpError(409, 'you created this game: send its link to your opponent');
+      throw new Refusal('conflict', 'you created this game: send its link to your opponent');
     const token = newToken();
     if (account) await this.refreshRatings([account.id]);
     await this.apply(id, () => ({ type: 'join', seat: this.seat(token, account) }));
@@ -194,8 +201,8 @@ export class Games {
         ? null
         : (COLORS.find((c) => seats[c]?.accountId === account.id) ?? null);
     if (!color)
-      throw new HttpError(
-        403,
+      throw new Refusal(
+        'forbidden',
         token
           ? 'this token has no seat in this game'
           : account
@@ -397,7 +404,7 @@ export class Games {
     const again = this.live.get(id);
     if (again) return again;
     const pos = positionOf(record);
-    if (!pos.ok) throw new HttpError(500, 'this game cannot be read');
+    if (!pos.ok) throw new Refusal('broken', 'this game cannot be read');
     await this.refreshRatings(record);
     const live = this.remember(record, pos.value);
     // Other processes may hold seats of this game: they say so on the bus.
@@ -407,14 +414,14 @@ export class Games {
 
   private async mustLoad(id: string, fresh = false): Promise<Live> {
     const live = await this.load(id, fresh);
-    if (!live) throw new HttpError(404, `no game ${id}`);
+    if (!live) throw new Refusal('not-found', `no game ${id}`);
     return live;
   }
 
   private async catchUp(live: Live, record: GameRecord): Promise<void> {
     if (record.version <= live.record.version) return;
     const pos = syncPosition(live.position, record);
-    if (!pos.ok) throw new HttpError(500, 'this game cannot be read');
+    if (!pos.ok) throw new Refusal('broken', 'this game cannot be read');
     live.position = pos.value;
     live.record = record;
     if (record.status === 'ended') await this.refreshRatings(record);
@@ -459,7 +466,7 @@ export class Games {
             continue;
           }
         }
-        throw new HttpError(s.status, s.error);
+        throw new Refusal(MACHINE_REFUSAL[s.status], s.error);
       }
       if (s.game === before) return { game: before, state: this.view(live) };
       const rematch =
@@ -481,7 +488,7 @@ export class Games {
         this.resync(live, before);
         const fresh = await this.store.getGame(live.record.id);
         if (!fresh || attempt >= 3)
-          throw new HttpError(409, 'the game changed meanwhile: try again');
+          throw new Refusal('conflict', 'the game changed meanwhile: try again');
         await this.catchUp(live, fresh);
         continue;
       }
@@ -500,7 +507,7 @@ export class Games {
         version: s.game.version,
         tell: s.tell,
       });
-      if (s.refusal) throw new HttpError(s.refusal.status, s.refusal.error);
+      if (s.refusal) throw new Refusal(MACHINE_REFUSAL[s.refusal.status], s.refusal.error);
       return { game, state: this.view(live) };
     }
   }
