@@ -6,6 +6,7 @@ import { LocalBus, type Bus } from './pubsub/bus.ts';
 import { openPostgresBus } from './pubsub/postgres-bus.ts';
 import { giveBackDowntime, keepHeartbeat } from './service/downtime.ts';
 import { Games } from './service/games.ts';
+import { GameLists } from './service/game-lists.ts';
 import { LobbyFeed } from './service/lobby-feed.ts';
 import { StartupFailure, describeListenFailure } from './startup-failure.ts';
 import { openStore } from './storage/open.ts';
@@ -51,12 +52,14 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   });
   const bus: Bus = o.databaseUrl ? await openPostgresBus(o.databaseUrl) : new LocalBus();
   const games = new Games(store, bus, o.now);
-  const lobby = new LobbyFeed(games, bus);
+  const lists = new GameLists(store, games.now);
+  const lobby = new LobbyFeed(lists, games.processId, bus);
   // Set from the listening address once it is known, unless configured.
   let publicOrigin = o.publicUrl ?? '';
   const app = await buildApp({
     games,
     lobby,
+    lists,
     webRoot: o.webRoot,
     logLevel: o.logLevel ?? 'silent',
     trustProxy: o.trustProxy ?? false,

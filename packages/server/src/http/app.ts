@@ -16,6 +16,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_RATE_LIMIT, type LogLevel, type TrustProxy } from '../config.ts';
 import { Accounts } from '../service/accounts.ts';
 import type { Games } from '../service/games.ts';
+import type { GameLists } from '../service/game-lists.ts';
 import type { LobbyFeed } from '../service/lobby-feed.ts';
 import { installErrorHandler } from './errors.ts';
 import { installZodSchemas } from './validate.ts';
@@ -33,6 +34,8 @@ export interface AppOptions {
   readonly games: Games;
   /** The lobby pushed to its readers. */
   readonly lobby: LobbyFeed;
+  /** The lists of games: lobby, my games, archive. */
+  readonly lists: GameLists;
   /** The built web app (packages/web/dist), or null to serve the API only. */
   readonly webRoot: string | null;
   /** Requests per minute from one address. */
@@ -96,7 +99,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
 
   malformedUrlRoute(app);
   const accounts = new Accounts(o.games.store, o.games.now);
-  gameRoutes(app, o.games, accounts, o.lobby, o.publicOrigin);
+  gameRoutes(app, o.games, o.lists, accounts, o.lobby, o.publicOrigin);
   accountRoutes(app, accounts, o.games.store);
   const live = new LiveConnections(o.livePerAddress ?? DEFAULT_LIVE_PER_ADDRESS);
   const streams = new EventStreams(app, live);

@@ -12,12 +12,10 @@ import {
 } from '@citadel/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sideToMove } from '../machine/clock.ts';
 import type { Accounts } from '../service/accounts.ts';
+import type { GameLists } from '../service/game-lists.ts';
 import type { Games } from '../service/games.ts';
 import type { LobbyFeed } from '../service/lobby-feed.ts';
-import { hashToken } from '../service/ids.ts';
-import { openChallenges } from '../service/lobby.ts';
 import { gamePgn } from '../service/pgn.ts';
 import { accountOf } from './session.ts';
 import { bearer, gameParams } from './validate.ts';
@@ -26,6 +24,7 @@ import { bearer, gameParams } from './validate.ts';
 export function gameRoutes(
   app: FastifyInstance,
   games: Games,
+  lists: GameLists,
   accounts: Accounts,
   lobby: LobbyFeed,
   publicOrigin: () => string,
@@ -104,52 +103,14 @@ export function gameRoutes(
   });
 
   // Only the challenges whose poster is there (service/lobby.ts).
-  app.get('/api/lobby', async () => ({
-    games: await games.summaries(await openChallenges(games.store, games.now())),
-  }));
+  api.get('/api/lobby', async () => ({ games: (await lists.lobby()).games }));
 
   const myGames = { schema: { body: myGamesRequestSchema } };
   api.post('/api/my-games', myGames, async (req): Promise<MyGamesResponse> => {
-    const { tokens } = req.body;
     const account = await accountOf(accounts, req);
-    const hashes = new Set(tokens.map(hashToken));
-    const found = await games.store.gamesOf([...hashes], account?.id ?? null, 200);
-    const summaries = await games.summaries(found);
-    const rows = found.map((g, i) => {
-      const mine = (c: Color): boolean =>
-        (g.seats[c] !== null && hashes.has(g.seats[c].tokenHash)) ||
-        (account !== null && g.seats[c]?.accountId === account.id);
-      const color: Color = mine('white') ? 'white' : 'black';
-      return {
-        game: summaries[i]!,
-        color,
-        myTurn: g.status === 'started' && sideToMove(g) === color,
-      };
-    });
-    const order = (r: (typeof rows)[number]): number =>
-      r.myTurn ? 0 : r.game.status === 'started' ? 1 : r.game.status === 'waiting' ? 2 : 3;
-    rows.sort(
-      (a, b) =>
-        order(a) - order(b) ||
-        (b.game.endedAt ?? b.game.createdAt) - (a.game.endedAt ?? a.game.createdAt),
-    );
-    return { games: rows };
+    return { games: await lists.myGames(req.body.tokens, account?.id ?? null) };
   });
 
-  api.get('/api/archive', { schema: { querystring: archiveQuerySchema } }, async (req) => {
-    const q = req.query;
-    let accountId: number | undefined;
-    if (q.player !== undefined) {
-      const row = await games.store.accountByName(q.player);
-      if (!row) return { games: [] };
-      accountId = row.id;
-    }
-    const found = await games.store.archive({
-      ...(accountId !== undefined ? { accountId } : {}),
-      ...(q.variant !== undefined ? { variant: q.variant } : {}),
-      ...(q.before !== undefined ? { before: q.before } : {}),
-      limit: q.limit ?? 50,
-    });
-    return { games: await games.summaries(found) };
-  });
+  const archive = { schema: { querystring: archiveQuerySchema } };
+  api.get('/api/archive', archive, async (req) => ({ games: await lists.archive(req.query) }));
 }

@@ -12,14 +12,12 @@ import type {
   Color,
   CreateGameRequest,
   GameState,
-  GameSummary,
   OfferAction,
   OfferKind,
   Seat,
   ServerEvent,
 } from '@citadel/protocol';
 import { COLORS } from '@citadel/protocol';
-import { rateGame, START } from '../accounts/ratings.ts';
 import { deadlineAt, sideToMove } from '../machine/clock.ts';
 import type { GameEvent, Notice, RefusalStatus } from '../machine/events.ts';
 import {
@@ -30,10 +28,11 @@ import {
 } from '../machine/record.ts';
 import { positionOf, startPosition, syncPosition } from '../machine/replay.ts';
 import { step } from '../machine/step.ts';
-import { gameState, gameSummary, type SeatRatings } from '../machine/view.ts';
+import { gameState } from '../machine/view.ts';
 import type { Bus, BusMessage } from '../pubsub/bus.ts';
 import { DeadlineScheduler } from './deadlines.ts';
-import type { RatingUpdate, Store } from '../storage/store.ts';
+import { ratingUpdate, SeatRatingCache } from './seat-ratings.ts';
+import type { Store } from '../storage/store.ts';
 import { Refusal, type RefusalKind } from './errors.ts';
 import { hashToken, newGameId, newToken } from './ids.ts';
 import { PosterBeat } from './lobby.ts';
@@ -97,6 +96,7 @@ export class Games {
   /** Keeps the lobby listing the challenges whose poster is connected here (lobby.ts). */
   private readonly posters: PosterBeat;
   private readonly deadlines: DeadlineScheduler;
+  private readonly ratings: SeatRatingCache;
 
   constructor(
     readonly store: Store,
@@ -106,6 +106,7 @@ export class Games {
   ) {
     this.processes = new ProcessPresence(this.processId, bus, now, () => this.tellPresenceAll());
     this.posters = new PosterBeat(store, now, () => this.postersHere());
+    this.ratings = new SeatRatingCache(store);
     this.deadlines = new DeadlineScheduler({
       store,
       now,
@@ -162,7 +163,7 @@ export class Games {
       now: this.now(),
     });
     await this.store.createGame(record);
-    await this.refreshRatings(record);
+    await this.ratings.refresh(record);
     this.remember(record, pos.value);
     return { id: record.id, seat: { color, token } };
   }
@@ -178,7 +179,7 @@ export class Games {
     if (account && taken?.accountId === account.id)
       throw new Refusal('conflict', 'you created this game: send its link to your opponent');
     const token = newToken();
-    if (account) await this.refreshRatings([account.id]);
+    if (account) await this.ratings.refresh([account.id]);
     await this.apply(id, () => ({ type: 'join', seat: this.seat(token, account) }));
     return { color: free, token };
   }
@@ -251,19 +252,6 @@ export class Games {
     return this.view(live);
   }
 
-  /** One-line summaries of `records`, with each seated account's rating in the game's variant. */
-  async summaries(records: readonly GameRecord[]): Promise<GameSummary[]> {
-    const ids = new Set(records.flatMap(seatedAccounts));
-    const rows = ids.size ? await this.store.ratings([...ids]) : [];
-    const rating = new Map(rows.map((r) => [`${r.accountId} ${r.variant}`, r.rating]));
-    return records.map((g) =>
-      gameSummary(
-        g,
-        seatRatings(g, (id) => rating.get(`${id} ${g.variant}`)),
-      ),
-    );
-  }
-
   /** The record and position of a game, read from storage, with its players as its state shows them (for the PGN). */
   async snapshot(
     id: string,
@@ -334,25 +322,8 @@ export class Games {
       live.position,
       this.now(),
       this.processes.view(live.presence).connected,
-      this.ratingsOf(live),
+      this.ratings.of(live.record),
     );
-  }
-
-  private ratingCache = new Map<number, Map<string, number>>();
-  private ratingsOf(live: Live): SeatRatings {
-    const g = live.record;
-    return seatRatings(g, (id) => this.ratingCache.get(id)?.get(g.variant));
-  }
-
-  /** Reads the ratings of the accounts seated in `g` (or of `accountIds`) into the cache. */
-  private async refreshRatings(g: GameRecord | readonly number[]): Promise<void> {
-    const ids = 'seats' in g ? seatedAccounts(g) : g;
-    if (!ids.length) return;
-    for (const row of await this.store.ratings(ids)) {
-      let m = this.ratingCache.get(row.accountId);
-      if (!m) this.ratingCache.set(row.accountId, (m = new Map()));
-      m.set(row.variant, row.rating);
-    }
   }
 
   private remember(record: GameRecord, position: Position): Live {
@@ -405,7 +376,7 @@ export class Games {
     if (again) return again;
     const pos = positionOf(record);
     if (!pos.ok) throw new Refusal('broken', 'this game cannot be read');
-    await this.refreshRatings(record);
+    await this.ratings.refresh(record);
     const live = this.remember(record, pos.value);
     // Other processes may hold seats of this game: they say so on the bus.
     this.bus.publish({ kind: 'presence-ask', id, process: this.processId }).catch(() => undefined);
@@ -424,7 +395,7 @@ export class Games {
     if (!pos.ok) throw new Refusal('broken', 'this game cannot be read');
     live.position = pos.value;
     live.record = record;
-    if (record.status === 'ended') await this.refreshRatings(record);
+    if (record.status === 'ended') await this.ratings.refresh(record);
   }
 
   /** Runs one event through the machine, commits it and tells everyone; queued per game. */
@@ -493,11 +464,7 @@ export class Games {
         continue;
       }
       live.record = game;
-      for (const color of COLORS) {
-        const id = game.seats[color]?.accountId;
-        const change = game.ratingChange?.[color];
-        if (id != null && change) this.ratingCache.get(id)?.set(game.variant, change.after);
-      }
+      this.ratings.noteEnded(game);
       this.deadlines.note(deadlineAt(game));
       // The rematch starts now: its first-move deadline runs from here, like any new game's.
       if (rematch) this.deadlines.note(deadlineAt(rematch));
@@ -611,51 +578,3 @@ export class Games {
 
 /** A game listed in the lobby while its poster is there (lobby.ts). */
 const isChallenge = (g: GameRecord): boolean => g.status === 'waiting' && g.lobby;
-
-/** The accounts seated in a game (none, one or two). */
-function seatedAccounts(g: GameRecord): number[] {
-  return COLORS.flatMap((c) => {
-    const id = g.seats[c]?.accountId;
-    return id == null ? [] : [id];
-  });
-}
-
-/**
- * The rating of each seated account in the game's variant, from `ratingOf`; an account without a
- * rated game in the variant has the starting rating.
- */
-function seatRatings(
-  g: GameRecord,
-  ratingOf: (accountId: number) => number | undefined,
-): SeatRatings {
-  const r: { white?: number; black?: number } = {};
-  for (const c of COLORS) {
-    const id = g.seats[c]?.accountId;
-    if (id != null) r[c] = ratingOf(id) ?? START.rating;
-  }
-  return r;
-}
-
-/**
- * The rating update a game that just ended makes (rated, between two accounts, decided), for the
- * store to apply under its transaction: the players' new Glicko-2 ratings and the change each saw.
- */
-function ratingUpdate(g: GameRecord): RatingUpdate | null {
-  const w = g.seats.white?.accountId;
-  const b = g.seats.black?.accountId;
-  if (!g.rated || w == null || b == null || g.result === '*' || g.result === null) return null;
-  const score = g.result === '1-0' ? 1 : g.result === '0-1' ? 0 : 0.5;
-  return {
-    variant: g.variant,
-    white: w,
-    black: b,
-    apply(white, black) {
-      const after = rateGame(white, black, score);
-      const ratingChange = {
-        white: { before: white.rating, after: after[0].rating },
-        black: { before: black.rating, after: after[1].rating },
-      };
-      return { game: { ...g, ratingChange }, rows: after };
-    },
-  };
-}

@@ -11,8 +11,8 @@
  */
 import type { LobbyEvent } from '@citadel/protocol';
 import type { Bus } from '../pubsub/bus.ts';
-import type { Games } from './games.ts';
-import { openChallenges, POSTER_REFRESH_MS } from './lobby.ts';
+import type { GameLists } from './game-lists.ts';
+import { POSTER_REFRESH_MS } from './lobby.ts';
 
 /** How long a burst of changes is let settle before the lobby is read again. */
 export const LOBBY_SETTLE_MS = 100;
@@ -32,7 +32,8 @@ export class LobbyFeed {
   private again = false;
 
   constructor(
-    private readonly games: Games,
+    private readonly lists: GameLists,
+    private readonly processId: string,
     private readonly bus: Bus,
   ) {
     bus.subscribe((m) => {
@@ -46,7 +47,7 @@ export class LobbyFeed {
 
   /** Says that a challenge was posted here: every process reads its lobby again. */
   posted(): void {
-    this.bus.publish({ kind: 'lobby', process: this.games.processId }).catch(() => undefined);
+    this.bus.publish({ kind: 'lobby', process: this.processId }).catch(() => undefined);
   }
 
   /**
@@ -96,8 +97,8 @@ export class LobbyFeed {
   }
 
   private async readNow(): Promise<void> {
-    const open = await openChallenges(this.games.store, this.games.now());
-    const event: LobbyEvent = { type: 'lobby', games: await this.games.summaries(open) };
+    const { records: open, games } = await this.lists.lobby();
+    const event: LobbyEvent = { type: 'lobby', games };
     const json = JSON.stringify(event);
     this.listed = new Set(open.map((g) => g.id));
     this.last = event;
