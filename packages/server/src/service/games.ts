@@ -1,21 +1,19 @@
 /**
- * The games of this process: loads records from storage, runs the state machine one event at a
- * time per game, commits, then publishes what to tell on the bus and delivers it to the local
- * listeners (sockets and streams). Deadlines (flags, first moves) are ended by the scheduler of
- * deadlines.ts, which keeps nothing per game; the cache holds a bounded number of games that nobody
- * watches, the least recently used leaving first. Several processes may serve the same game: a save over a version someone else changed is
- * retried on the fresh record.
+ * The games of this process: runs the state machine one event at a time per game, commits (a save
+ * over a version another process changed is retried on the fresh record), then publishes what to
+ * tell on the bus and delivers it to the local listeners (sockets and streams). Its parts: the
+ * cache of games held here (game-cache.ts), presence (presence.ts), the lobby's posters
+ * (lobby.ts), the deadline scheduler (deadlines.ts) and the seated accounts' ratings
+ * (seat-ratings.ts); the lists the API serves are game-lists.ts.
  */
 import type { Position } from '@citadel/core';
 import type {
-  ByColor,
   Color,
   CreateGameRequest,
   GameState,
   OfferAction,
   OfferKind,
   Seat,
-  ServerEvent,
 } from '@citadel/protocol';
 import { COLORS } from '@citadel/protocol';
 import { deadlineAt, sideToMove } from '../machine/clock.ts';
@@ -26,7 +24,7 @@ import {
   type GameRecord,
   type SeatRecord,
 } from '../machine/record.ts';
-import { positionOf, startPosition, syncPosition } from '../machine/replay.ts';
+import { startPosition } from '../machine/replay.ts';
 import { step } from '../machine/step.ts';
 import { gameState } from '../machine/view.ts';
 import type { Bus, BusMessage } from '../pubsub/bus.ts';
@@ -35,14 +33,11 @@ import { ratingUpdate, SeatRatingCache } from './seat-ratings.ts';
 import type { Store } from '../storage/store.ts';
 import { Refusal, type RefusalKind } from './errors.ts';
 import { hashToken, newGameId, newToken } from './ids.ts';
+import { GameCache, type Live } from './game-cache.ts';
+import type { Listener } from './listener.ts';
+export type { Listener } from './listener.ts';
 import { PosterBeat } from './lobby.ts';
-import { GamePresence, ProcessPresence, type PresenceView } from './presence.ts';
-
-/** Someone watching a game: a socket or a stream, with the seat it plays (null: spectator). */
-export interface Listener {
-  color: Color | null;
-  send(event: ServerEvent): void;
-}
+import { ProcessPresence, type PresenceView } from './presence.ts';
 
 /** Who asks: an account (from the session cookie) or nobody. */
 export interface Account {
@@ -51,27 +46,6 @@ export interface Account {
   /** A bot account: the seats it takes are marked so. */
   readonly bot: boolean;
 }
-
-interface Live {
-  record: GameRecord;
-  position: Position;
-  listeners: Set<Listener>;
-  /** Who is connected, on every process (presence.ts). */
-  presence: GamePresence;
-  /** When each seat last acted here (any authorised request): acting counts as being present. */
-  actedAt: ByColor<number>;
-  queue: Promise<unknown>;
-  /** Bus messages are handled one after another, so events reach listeners in commit order. */
-  inbox: Promise<unknown>;
-  /** Events queued or running: a game in use is not dropped from the cache. */
-  pending: number;
-}
-
-/**
- * Games nobody here watches stay cached up to this many (the least recently used are dropped and
- * read again from storage when needed); games with listeners are kept whatever their number.
- */
-export const MAX_IDLE_CACHED = 500;
 
 /** The state machine's refusals (events.ts) in the service's words. */
 const MACHINE_REFUSAL: Readonly<Record<RefusalStatus, RefusalKind>> = {
@@ -86,7 +60,7 @@ export interface ActResult {
 }
 
 export class Games {
-  private readonly live = new Map<string, Live>();
+  private readonly cache: GameCache;
   readonly processId = newToken().slice(0, 12);
   private closed = false;
   /** The game version of the whole state each listener was sent on listening. */
@@ -107,6 +81,14 @@ export class Games {
     this.processes = new ProcessPresence(this.processId, bus, now, () => this.tellPresenceAll());
     this.posters = new PosterBeat(store, now, () => this.postersHere());
     this.ratings = new SeatRatingCache(store);
+    this.cache = new GameCache(store, now, {
+      reading: (record) => this.ratings.refresh(record),
+      // Other processes may hold seats of this game: they say so on the bus.
+      held: (live) =>
+        void this.bus
+          .publish({ kind: 'presence-ask', id: live.record.id, process: this.processId })
+          .catch(() => undefined),
+    });
     this.deadlines = new DeadlineScheduler({
       store,
       now,
@@ -120,7 +102,7 @@ export class Games {
       }
       if (m.kind !== 'game') this.processes.heardFrom(m.process);
       if (m.kind === 'alive' || m.kind === 'lobby') return;
-      const live = this.live.get(m.id);
+      const live = this.cache.peek(m.id);
       if (!live) return;
       if (m.kind === 'presence-ask') {
         if (m.process !== this.processId && live.listeners.size) void this.publishPresence(live);
@@ -164,12 +146,12 @@ export class Games {
     });
     await this.store.createGame(record);
     await this.ratings.refresh(record);
-    this.remember(record, pos.value);
+    this.cache.remember(record, pos.value);
     return { id: record.id, seat: { color, token } };
   }
 
   async join(id: string, account: Account | null): Promise<Seat> {
-    const live = await this.mustLoad(id);
+    const live = await this.cache.mustLoad(id);
     const g = live.record;
     const free: Color | null = !g.seats.white ? 'white' : !g.seats.black ? 'black' : null;
     if (!free || g.status !== 'waiting') throw new Refusal('conflict', 'both seats are taken');
@@ -194,7 +176,7 @@ export class Games {
     token: string | undefined,
     account: Account | null = null,
   ): Promise<Color> {
-    const live = await this.mustLoad(id);
+    const live = await this.cache.mustLoad(id);
     const seats = live.record.seats;
     const color = token
       ? this.colorOf(live.record, token)
@@ -248,7 +230,7 @@ export class Games {
 
   /** The game as it is now (read from storage, so another process's changes show). */
   async state(id: string): Promise<GameState> {
-    const live = await this.mustLoad(id, true);
+    const live = await this.cache.mustLoad(id, true);
     return this.view(live);
   }
 
@@ -256,7 +238,7 @@ export class Games {
   async snapshot(
     id: string,
   ): Promise<{ record: GameRecord; position: Position; players: GameState['players'] }> {
-    const live = await this.mustLoad(id, true);
+    const live = await this.cache.mustLoad(id, true);
     return { record: live.record, position: live.position, players: this.view(live).players };
   }
 
@@ -266,10 +248,10 @@ export class Games {
     color: Color,
     token: string,
   ): Promise<{ id: string; seat: Seat } | undefined> {
-    const old = await this.mustLoad(id);
+    const old = await this.cache.mustLoad(id);
     if (!old.record.rematchId) return undefined;
     // The rematch keeps each player's token: colours swap.
-    const next = await this.mustLoad(old.record.rematchId);
+    const next = await this.cache.mustLoad(old.record.rematchId);
     const mine: Color = color === 'white' ? 'black' : 'white';
     if (next.record.seats[mine]?.tokenHash !== hashToken(token)) return undefined;
     return { id: next.record.id, seat: { color: mine, token } };
@@ -277,7 +259,7 @@ export class Games {
 
   /** Starts delivering a game's events to `listener`, beginning with its whole state. */
   async listen(id: string, listener: Listener): Promise<() => void> {
-    const live = await this.mustLoad(id, true);
+    const live = await this.cache.mustLoad(id, true);
     live.listeners.add(listener);
     this.stateSent.set(listener, live.record.version);
     listener.send({ type: 'state', game: this.view(live), you: listener.color });
@@ -294,7 +276,7 @@ export class Games {
 
   /** Sends one listener the whole state again (after it took a seat). */
   async resend(id: string, listener: Listener): Promise<void> {
-    const live = await this.mustLoad(id);
+    const live = await this.cache.mustLoad(id);
     listener.send({ type: 'state', game: this.view(live), you: listener.color });
     void this.publishPresence(live);
   }
@@ -304,7 +286,7 @@ export class Games {
     this.processes.close();
     this.posters.close();
     await this.deadlines.close();
-    await Promise.allSettled([...this.live.values()].map((l) => l.queue));
+    await Promise.allSettled([...this.cache.held()].map((l) => l.queue));
   }
 
   private seat(token: string, account: Account | null): SeatRecord {
@@ -326,81 +308,9 @@ export class Games {
     );
   }
 
-  private remember(record: GameRecord, position: Position): Live {
-    const live: Live = {
-      record,
-      position,
-      listeners: new Set(),
-      presence: new GamePresence(this.now()),
-      actedAt: { white: 0, black: 0 },
-      queue: Promise.resolve(),
-      inbox: Promise.resolve(),
-      pending: 0,
-    };
-    this.live.set(record.id, live);
-    this.trimCache();
-    return live;
-  }
-
-  /**
-   * Drops the least recently used games that nobody watches and no event uses, down to
-   * MAX_IDLE_CACHED of them (the map's order is the order of last use: `load` moves a game last).
-   */
-  private trimCache(): void {
-    let idle = 0;
-    for (const l of this.live.values()) if (!l.listeners.size) idle++;
-    for (const [key, l] of this.live) {
-      if (idle <= MAX_IDLE_CACHED) break;
-      if (l.listeners.size || l.pending) continue;
-      this.live.delete(key);
-      idle--;
-    }
-  }
-
-  /** The game from the cache, or from storage; `fresh` reads storage to catch up with others. */
-  private async load(id: string, fresh = false): Promise<Live | null> {
-    const cached = this.live.get(id);
-    if (cached) {
-      // Last in the map's order: the most recently used.
-      this.live.delete(id);
-      this.live.set(id, cached);
-      if (!fresh) return cached;
-    }
-    const record = await this.store.getGame(id);
-    if (!record) return null;
-    if (cached) {
-      await this.catchUp(cached, record);
-      return cached;
-    }
-    const again = this.live.get(id);
-    if (again) return again;
-    const pos = positionOf(record);
-    if (!pos.ok) throw new Refusal('broken', 'this game cannot be read');
-    await this.ratings.refresh(record);
-    const live = this.remember(record, pos.value);
-    // Other processes may hold seats of this game: they say so on the bus.
-    this.bus.publish({ kind: 'presence-ask', id, process: this.processId }).catch(() => undefined);
-    return live;
-  }
-
-  private async mustLoad(id: string, fresh = false): Promise<Live> {
-    const live = await this.load(id, fresh);
-    if (!live) throw new Refusal('not-found', `no game ${id}`);
-    return live;
-  }
-
-  private async catchUp(live: Live, record: GameRecord): Promise<void> {
-    if (record.version <= live.record.version) return;
-    const pos = syncPosition(live.position, record);
-    if (!pos.ok) throw new Refusal('broken', 'this game cannot be read');
-    live.position = pos.value;
-    live.record = record;
-    if (record.status === 'ended') await this.ratings.refresh(record);
-  }
-
   /** Runs one event through the machine, commits it and tells everyone; queued per game. */
   private async apply(id: string, event: (live: Live) => GameEvent): Promise<ActResult> {
-    const live = await this.mustLoad(id);
+    const live = await this.cache.mustLoad(id);
     live.pending++;
     const run = live.queue.then(() => {
       const e = event(live);
@@ -416,7 +326,7 @@ export class Games {
    * cached game behind another process's moves does not hide the deadline storage shows.
    */
   private async expire(id: string): Promise<void> {
-    await this.load(id, true);
+    await this.cache.load(id, true);
     await this.apply(id, () => ({ type: 'flag' }));
   }
 
@@ -433,7 +343,7 @@ export class Games {
           rechecked = true;
           const fresh = await this.store.getGame(before.id);
           if (fresh && fresh.version > before.version) {
-            await this.catchUp(live, fresh);
+            await this.cache.catchUp(live, fresh);
             continue;
           }
         }
@@ -451,16 +361,16 @@ export class Games {
           ...(rate ? { rate } : {}),
         });
       } catch (e) {
-        this.resync(live, before);
+        this.cache.resync(live, before);
         throw e;
       }
       if (!game) {
         // Another process changed the game first: read it and try the event again on it.
-        this.resync(live, before);
+        this.cache.resync(live, before);
         const fresh = await this.store.getGame(live.record.id);
         if (!fresh || attempt >= 3)
           throw new Refusal('conflict', 'the game changed meanwhile: try again');
-        await this.catchUp(live, fresh);
+        await this.cache.catchUp(live, fresh);
         continue;
       }
       live.record = game;
@@ -477,12 +387,6 @@ export class Games {
       if (s.refusal) throw new Refusal(MACHINE_REFUSAL[s.refusal.status], s.refusal.error);
       return { game, state: this.view(live) };
     }
-  }
-
-  /** Puts the position back to the record's moves after a refused or failed save. */
-  private resync(live: Live, record: GameRecord): void {
-    const pos = syncPosition(live.position, record);
-    if (pos.ok) live.position = pos.value;
   }
 
   /** Since when a seat has had no connection anywhere, or null while it has one. */
@@ -520,7 +424,7 @@ export class Games {
   /** The waiting lobby games whose poster (a seat) is connected to this process. */
   private postersHere(): string[] {
     const ids: string[] = [];
-    for (const live of this.live.values())
+    for (const live of this.cache.held())
       if (isChallenge(live.record) && [...live.listeners].some((l) => l.color))
         ids.push(live.record.id);
     return ids;
@@ -528,7 +432,7 @@ export class Games {
 
   /** The beat's re-check: a process gone silent changes presence without any message. */
   private tellPresenceAll(): void {
-    for (const live of this.live.values()) if (live.listeners.size) this.tellPresence(live);
+    for (const live of this.cache.held()) if (live.listeners.size) this.tellPresence(live);
   }
 
   private async onBus(
@@ -543,7 +447,7 @@ export class Games {
     }
     if (m.version > live.record.version) {
       const fresh = await this.store.getGame(m.id).catch(() => null);
-      if (fresh) await this.catchUp(live, fresh).catch(() => undefined);
+      if (fresh) await this.cache.catchUp(live, fresh).catch(() => undefined);
     }
     this.deliver(live, m.version, m.tell);
   }
@@ -553,7 +457,7 @@ export class Games {
    * sends its listeners the whole state where it changed. Queued with the bus's messages.
    */
   private resyncAll(): void {
-    for (const live of this.live.values()) {
+    for (const live of this.cache.held()) {
       if (!live.listeners.size) continue;
       live.inbox = live.inbox.then(() => this.refresh(live)).catch(() => undefined);
     }
@@ -562,7 +466,7 @@ export class Games {
   private async refresh(live: Live): Promise<void> {
     const fresh = await this.store.getGame(live.record.id);
     if (!fresh || fresh.version <= live.record.version) return;
-    await this.catchUp(live, fresh);
+    await this.cache.catchUp(live, fresh);
     this.deliver(live, fresh.version, [{ type: 'state' }]);
   }
 
