@@ -45,6 +45,17 @@ export const playedMoveSchema = z.strictObject({
 });
 export type PlayedMove = z.infer<typeof playedMoveSchema>;
 
+/**
+ * A refused message, on any socket: what was wrong, with the status HTTP would answer; nothing
+ * changed.
+ */
+export const socketErrorSchema = z.strictObject({
+  type: z.literal('error'),
+  error: z.string(),
+  status: z.int().optional(),
+});
+export type SocketError = z.infer<typeof socketErrorSchema>;
+
 /** Server -> client, on the socket and the stream. */
 export const serverEventSchema = z.discriminatedUnion('type', [
   /** The whole game: first on every (re)connection, and after a join or a takeback. */
@@ -77,7 +88,7 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('rematch'), id: z.string() }),
   z.strictObject({ type: z.literal('pong'), t: z.number().optional(), serverTime: z.number() }),
   /** A refused message: what was wrong; the game is unchanged. */
-  z.strictObject({ type: z.literal('error'), error: z.string(), status: z.int().optional() }),
+  socketErrorSchema,
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
 export type ServerEventType = ServerEvent['type'];
