@@ -179,9 +179,12 @@ export const lobbyEventSchema = z.strictObject({
 });
 export type LobbyEvent = z.infer<typeof lobbyEventSchema>;
 
+/** The most seat tokens one "my games" request or watch names (a browser keeps as many). */
+export const MAX_MY_GAMES_TOKENS = 200;
+
 /** POST /api/my-games: the seats a browser holds (an account's seats are added from its cookie). */
 export const myGamesRequestSchema = z.strictObject({
-  tokens: z.array(tokenSchema).max(200),
+  tokens: z.array(tokenSchema).max(MAX_MY_GAMES_TOKENS),
 });
 export type MyGamesRequest = z.infer<typeof myGamesRequestSchema>;
 export const myGameSchema = z.strictObject({

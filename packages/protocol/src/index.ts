@@ -3,4 +3,5 @@ export * from './vocabulary.ts';
 export * from './games.ts';
 export * from './accounts.ts';
 export * from './messages.ts';
+export * from './my-games-watch.ts';
 export * from './errors.ts';

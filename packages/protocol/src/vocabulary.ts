@@ -42,6 +42,11 @@ export type OfferAction = (typeof OFFER_ACTIONS)[number];
 /** The largest WebSocket message or request body the server reads, in bytes. */
 export const MAX_MESSAGE_BYTES = 4096;
 export const MAX_BODY_BYTES = 16384;
+/**
+ * The largest message the "my games" socket reads: a watch names as many seat tokens as
+ * POST /api/my-games's body may.
+ */
+export const MAX_WATCH_BYTES = MAX_BODY_BYTES;
 /** A live game's opponent who stays disconnected this long may be claimed against. */
 export const CLAIM_WIN_AFTER_MS = 30_000;
 /**

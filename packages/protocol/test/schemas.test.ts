@@ -4,6 +4,11 @@ import {
   createGameRequestSchema,
   describeIssues,
   gamePath,
+  MAX_MY_GAMES_TOKENS,
+  MAX_WATCH_BYTES,
+  myGamesClientMessageSchema,
+  myGamesEventSchema,
+  myGamesWatchSchema,
   serverEventSchema,
 } from '../src/index.ts';
 
@@ -47,6 +52,32 @@ describe('socket messages', () => {
     const end = { type: 'end', result: '1-0', reason: 'timeout', text: 'Black ran out of time' };
     expect(serverEventSchema.parse(end)).toEqual(end);
     expect(serverEventSchema.safeParse({ ...end, reason: 'boredom' }).success).toBe(false);
+  });
+
+  it('takes a watch of as many seats as a browser keeps, within the message limit, and no more', () => {
+    // The tokens the server issues: 256 random bits as base64url, 43 characters.
+    const tokens = Array.from({ length: MAX_MY_GAMES_TOKENS }, (_, i) =>
+      String(i).padStart(43, 'A'),
+    );
+    const watch = { type: 'watch', tokens };
+    expect(myGamesWatchSchema.parse(watch)).toEqual(watch);
+    expect(new TextEncoder().encode(JSON.stringify(watch)).length).toBeLessThan(MAX_WATCH_BYTES);
+    const tooMany = myGamesWatchSchema.safeParse({ ...watch, tokens: [...tokens, tokens[0]] });
+    expect(tooMany.success).toBe(false);
+    if (!tooMany.success) expect(describeIssues(tooMany.error.issues)).toMatch(/^tokens: /);
+    const notToken = myGamesWatchSchema.safeParse({ type: 'watch', tokens: ['a b'] });
+    expect(!notToken.success && describeIssues(notToken.error.issues)).toBe(
+      'tokens.0: not a seat token',
+    );
+    expect(myGamesWatchSchema.safeParse({ type: 'watch', tokens: [], all: true }).success).toBe(
+      false,
+    );
+    const unknown = myGamesClientMessageSchema.safeParse({ type: 'unwatch' });
+    expect(!unknown.success && describeIssues(unknown.error.issues)).toMatch(/^type: .*'watch'/);
+    expect(myGamesEventSchema.parse({ type: 'my-games', games: [] }).type).toBe('my-games');
+    expect(myGamesEventSchema.parse({ type: 'error', error: 'no', status: 400 }).type).toBe(
+      'error',
+    );
   });
 
   it('names the game page', () => {

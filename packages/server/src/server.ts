@@ -8,6 +8,7 @@ import { giveBackDowntime, keepHeartbeat } from './service/downtime.ts';
 import { Games } from './service/games.ts';
 import { GameLists } from './service/game-lists.ts';
 import { LobbyFeed } from './service/lobby-feed.ts';
+import { MyGamesFeed } from './service/my-games-feed.ts';
 import { StartupFailure, describeListenFailure } from './startup-failure.ts';
 import { openStore } from './storage/open.ts';
 
@@ -54,11 +55,13 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const games = new Games(store, bus, o.now);
   const lists = new GameLists(store, games.now);
   const lobby = new LobbyFeed(lists, games.processId, bus);
+  const myGames = new MyGamesFeed(lists, games.processId, bus);
   // Set from the listening address once it is known, unless configured.
   let publicOrigin = o.publicUrl ?? '';
   const app = await buildApp({
     games,
     lobby,
+    myGames,
     lists,
     webRoot: o.webRoot,
     logLevel: o.logLevel ?? 'silent',
@@ -74,6 +77,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const close = async (): Promise<void> => {
     await app.close();
     lobby.close();
+    myGames.close();
     await games.close();
     await heartbeat.stop();
     await bus.close();

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CreateGameResponse, GameState, JoinResponse } from '@citadel/protocol';
+import type { CreateGameResponse, GameState, JoinResponse, MyGamesEvent } from '@citadel/protocol';
 import fc from 'fast-check';
 import { sampleSize } from '@citadel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -236,6 +236,43 @@ describe('socket messages', () => {
     spectator.send({ type: 'ping' });
     expect((await spectator.next('pong')).serverTime).toBeGreaterThan(0);
     spectator.close();
+    expect((await http.get(`/api/games/${game.id}`)).status).toBe(200);
+  });
+
+  it('answers every random message on the "my games" socket in words, and keeps the watch and the server well', async () => {
+    const url = `${server.url.replace(/^http/, 'ws')}api/my-games/socket`;
+    const watchMessage = fc
+      .record(
+        {
+          type: fc.constantFrom('watch', 'nope', '__proto__'),
+          tokens: fc.oneof(
+            fc.array(fc.oneof(fc.string(), fc.constant(game.w)), { maxLength: 4 }),
+            fc.jsonValue(),
+          ),
+          extra: fc.jsonValue(),
+        },
+        { requiredKeys: ['type'] },
+      )
+      .map((v) => JSON.stringify(v));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.oneof(raw, watchMessage), { minLength: 1, maxLength: 8 }),
+        async (batch) => {
+          const c = new SocketClient<MyGamesEvent>(url);
+          await c.opened;
+          for (const m of batch) c.send(m);
+          // A good watch last: its answer is the list of the seat it names.
+          c.send({ type: 'watch', tokens: [game.w] });
+          let list = await c.next('my-games');
+          while (list.games.length !== 1) list = await c.next('my-games');
+          expect(list.games[0]?.game.id).toBe(game.id);
+          for (const e of c.events)
+            if (e.type === 'error') expect(e.status ?? 400).toBeLessThan(500);
+          c.close();
+        },
+      ),
+      { numRuns: RUNS },
+    );
     expect((await http.get(`/api/games/${game.id}`)).status).toBe(200);
   });
 

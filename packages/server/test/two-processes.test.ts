@@ -2,16 +2,22 @@
  * Two server processes on one PostgreSQL: each player and a spectator connect to a different
  * process, and moves, offers and the end reach everyone through LISTEN/NOTIFY. A third process
  * killed with SIGKILL: its player and spectator show as gone on the others, and its poster's
- * challenge leaves their lobby, within bounded times. Also the bus itself: a message reaches its
+ * challenge leaves their lobby, within bounded times. "My games" watched on one process is sent what
+ * happens on the other. Also the bus itself: a message reaches its
  * own process at once and every other process once.
  */
-import type { CreateGameResponse, JoinResponse, LobbyResponse } from '@citadel/protocol';
+import type {
+  CreateGameResponse,
+  JoinResponse,
+  LobbyResponse,
+  MyGamesEvent,
+} from '@citadel/protocol';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BusMessage } from '../src/pubsub/bus.ts';
 import { openPostgresBus } from '../src/pubsub/postgres-bus.ts';
 import { POSTER_GONE_MS, POSTER_REFRESH_MS } from '../src/service/lobby.ts';
 import { PRESENCE_REFRESH_MS, PRESENCE_STALE_MS } from '../src/service/presence.ts';
-import { SocketClient, api } from './support/client.ts';
+import { SocketClient, api, cookieOf } from './support/client.ts';
 import { postgresSkipReason, startCluster, type Cluster } from './support/postgres.ts';
 import { startProcess, type ServerProcess } from './support/process.ts';
 
@@ -95,6 +101,48 @@ it.skipIf(skip !== null)(skip ? `${title} (${skip})` : title, async () => {
   ]);
   expect(stateA.body).toEqual(expect.objectContaining({ status: 'ended', result: '0-1' }));
   expect(stateB.body['moves']).toEqual(stateA.body['moves']);
+});
+
+const myGamesTitle =
+  "a watcher of my games on one process is sent a move made on the other, and its account's game created there";
+it.skipIf(skip !== null)(skip ? `${myGamesTitle} (${skip})` : myGamesTitle, async () => {
+  const registered = await api(a.url).post('/api/accounts/register', {
+    username: 'roamer',
+    password: 'long enough pass',
+  });
+  const cookie = cookieOf(registered.headers);
+  const create = async (): Promise<CreateGameResponse> =>
+    (
+      await api(a.url).post<CreateGameResponse>(
+        '/api/games',
+        { variant: 'chess', color: 'white' },
+        undefined,
+        cookie,
+      )
+    ).body;
+  const game = await create();
+  const black = (await api(a.url).post<JoinResponse>(`/api/games/${game.id}/join`)).body.seat;
+  // The watcher, on b, names no seat: its account's games are found by its session.
+  const watcher = new SocketClient<MyGamesEvent>(
+    `${b.url.replace(/^http/, 'ws')}api/my-games/socket`,
+    { cookie },
+  );
+  await watcher.opened;
+  watcher.send({ type: 'watch', tokens: [] });
+  const first = (await watcher.next('my-games')).games;
+  expect(first.map((m) => [m.game.id, m.myTurn])).toEqual([[game.id, true]]);
+  await api(a.url).post(`/api/games/${game.id}/moves`, { move: 'e2e4' }, game.seat.token);
+  const moved = (await watcher.next('my-games')).games;
+  expect(moved[0]).toMatchObject({ myTurn: false, game: { id: game.id, plies: 1 } });
+  await api(a.url).post(`/api/games/${game.id}/resign`, {}, black.token);
+  expect((await watcher.next('my-games')).games[0]?.game).toMatchObject({
+    status: 'ended',
+    result: '1-0',
+  });
+  const another = await create();
+  const both = (await watcher.next('my-games')).games;
+  expect(both.map((m) => m.game.id)).toEqual([another.id, game.id]);
+  watcher.close();
 });
 
 const killTitle =

@@ -11,13 +11,14 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import { MAX_BODY_BYTES, MAX_MESSAGE_BYTES } from '@citadel/protocol';
+import { MAX_BODY_BYTES, MAX_MESSAGE_BYTES, MAX_WATCH_BYTES } from '@citadel/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_RATE_LIMIT, type LogLevel, type TrustProxy } from '../config.ts';
 import { Accounts } from '../service/accounts.ts';
 import type { Games } from '../service/games.ts';
 import type { GameLists } from '../service/game-lists.ts';
 import type { LobbyFeed } from '../service/lobby-feed.ts';
+import type { MyGamesFeed } from '../service/my-games-feed.ts';
 import { installErrorHandler } from './errors.ts';
 import { installZodSchemas } from './validate.ts';
 import { EventStreams } from './event-stream.ts';
@@ -25,6 +26,7 @@ import { liveRoutes } from './live.ts';
 import { DEFAULT_LIVE_PER_ADDRESS, LiveConnections } from './live-limits.ts';
 import { frameworkRefusal, malformedUrlRoute, rewriteMalformedUrl } from './malformed-url.ts';
 import { lobbyStreamRoute } from './lobby-stream.ts';
+import { myGamesSocketRoute } from './my-games-socket.ts';
 import { accountRoutes } from './routes-accounts.ts';
 import { gameRoutes } from './routes-games.ts';
 import { refuseForeignPages } from './same-origin.ts';
@@ -34,6 +36,8 @@ export interface AppOptions {
   readonly games: Games;
   /** The lobby pushed to its readers. */
   readonly lobby: LobbyFeed;
+  /** "My games" pushed to its watchers. */
+  readonly myGames: MyGamesFeed;
   /** The lists of games: lobby, my games, archive. */
   readonly lists: GameLists;
   /** The built web app (packages/web/dist), or null to serve the API only. */
@@ -92,19 +96,21 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   refuseForeignPages(app);
   await app.register(websocket, {
-    options: { maxPayload: MAX_MESSAGE_BYTES },
+    // The largest message of any socket; each route reads only its own size (live-socket.ts).
+    options: { maxPayload: Math.max(MAX_MESSAGE_BYTES, MAX_WATCH_BYTES) },
     preClose: closeSockets,
   });
   closeIdleConnectionsOnClose(app);
 
   malformedUrlRoute(app);
   const accounts = new Accounts(o.games.store, o.games.now);
-  gameRoutes(app, o.games, o.lists, accounts, o.lobby, o.publicOrigin);
+  gameRoutes(app, o.games, o.lists, accounts, o.lobby, o.myGames, o.publicOrigin);
   accountRoutes(app, accounts, o.games.store);
   const live = new LiveConnections(o.livePerAddress ?? DEFAULT_LIVE_PER_ADDRESS);
   const streams = new EventStreams(app, live);
   liveRoutes(app, o.games, accounts, live, streams);
   lobbyStreamRoute(app, o.lobby, streams);
+  myGamesSocketRoute(app, o.myGames, accounts, live);
 
   if (o.webRoot) {
     await app.register(fastifyStatic, {

@@ -16,6 +16,7 @@ import type { Accounts } from '../service/accounts.ts';
 import type { GameLists } from '../service/game-lists.ts';
 import type { Games } from '../service/games.ts';
 import type { LobbyFeed } from '../service/lobby-feed.ts';
+import type { MyGamesFeed } from '../service/my-games-feed.ts';
 import { gamePgn } from '../service/pgn.ts';
 import { accountOf } from './session.ts';
 import { bearer, gameParams } from './validate.ts';
@@ -27,6 +28,7 @@ export function gameRoutes(
   lists: GameLists,
   accounts: Accounts,
   lobby: LobbyFeed,
+  myGamesFeed: MyGamesFeed,
   publicOrigin: () => string,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -34,13 +36,17 @@ export function gameRoutes(
 
   api.post('/api/games', { schema: { body: createGameRequestSchema } }, async (req, reply) => {
     const body = req.body;
-    const { id, seat } = await games.create(body, await accountOf(accounts, req));
+    const account = await accountOf(accounts, req);
+    const { id, seat } = await games.create(body, account);
     if (body.lobby) lobby.posted();
+    if (account) myGamesFeed.gained(account.id);
     return reply.code(201).send({ id, url: `${publicOrigin()}${gamePath(id)}`, seat });
   });
 
   api.post('/api/games/:id/join', onGame, async (req) => {
-    const seat = await games.join(req.params.id, await accountOf(accounts, req));
+    const account = await accountOf(accounts, req);
+    const seat = await games.join(req.params.id, account);
+    if (account) myGamesFeed.gained(account.id);
     return { seat };
   });
 

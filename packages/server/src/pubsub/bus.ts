@@ -46,6 +46,15 @@ export type BusMessage =
     }
   | {
       /**
+       * A game of the account was created or joined on the publishing process: every process
+       * reads again the "my games" lists watched by that account (service/my-games-feed.ts).
+       */
+      readonly kind: 'account-games';
+      readonly account: number;
+      readonly process: string;
+    }
+  | {
+      /**
        * Handed by a bus to its own process only, never published: messages from other processes
        * may have been missed (the bus lost its connection and has it again), so what they told
        * must be read from storage.

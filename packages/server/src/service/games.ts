@@ -101,7 +101,7 @@ export class Games {
         return this.resyncAll();
       }
       if (m.kind !== 'game') this.processes.heardFrom(m.process);
-      if (m.kind === 'alive' || m.kind === 'lobby') return;
+      if (m.kind === 'alive' || m.kind === 'lobby' || m.kind === 'account-games') return;
       const live = this.cache.peek(m.id);
       if (!live) return;
       if (m.kind === 'presence-ask') {

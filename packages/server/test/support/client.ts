@@ -51,8 +51,9 @@ export function api(base: string) {
   };
 }
 
-export class SocketClient {
-  readonly events: ServerEvent[] = [];
+/** A socket's client; `E`: the events its server sends (a game's by default). */
+export class SocketClient<E extends { readonly type: string } = ServerEvent> {
+  readonly events: E[] = [];
   private waiters: Array<() => void> = [];
   private read = 0;
   readonly ws: WebSocket;
@@ -66,7 +67,7 @@ export class SocketClient {
       this.ws.once('error', fail);
     });
     this.ws.on('message', (data) => {
-      this.events.push(JSON.parse(String(data)) as ServerEvent);
+      this.events.push(JSON.parse(String(data)) as E);
       for (const w of this.waiters.splice(0)) w();
     });
   }
@@ -76,15 +77,12 @@ export class SocketClient {
   }
 
   /** The next event of `type` not read yet (events before it are skipped). */
-  async next<K extends ServerEvent['type']>(
-    type: K,
-    timeoutMs = 10_000,
-  ): Promise<Extract<ServerEvent, { type: K }>> {
+  async next<K extends E['type']>(type: K, timeoutMs = 10_000): Promise<Extract<E, { type: K }>> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       while (this.read < this.events.length) {
         const e = this.events[this.read++]!;
-        if (e.type === type) return e as Extract<ServerEvent, { type: K }>;
+        if (e.type === type) return e as Extract<E, { type: K }>;
       }
       if (Date.now() > deadline)
         throw new Error(
