@@ -3,12 +3,14 @@
  * page's "Play a friend online", a second opens the invitation link on a phone-sized window and
  * takes the free seat, a third watches. They play a whole game to checkmate by clicking the
  * board, the second reloading mid-game; the spectator sees every move. Then a rematch is agreed
- * and drawn by agreement with the game page's buttons, and the lobby takes a challenge with one click.
- * A bot account's challenge carries the BOT mark in the lobby, on the board and on its profile.
- * The lobby page is pushed its changes. A late accepter is told in the lobby that someone else took
- * the challenge first. A player whose
- * move found the server down is told so, and no longer once the server is back. A player whose
- * draw offer or takeback request is declined is told so in words.
+ * and drawn by agreement with the game page's buttons, and the lobby takes a challenge with one
+ * click. A bot account's challenge carries the BOT mark in the lobby, on the board and on its
+ * profile. The lobby page is pushed its changes, and so is "My games" (a join, a move made in
+ * another browser, the end), the keyboard's place in it kept. A late accepter is told in the lobby
+ * that someone else took the challenge first. A player whose move found the server down is told
+ * so, and no longer once the server is back, while "My games" says it is reconnecting and then
+ * follows the game again. A player whose draw offer or takeback request is declined is told so in
+ * words.
  */
 import type { CreateGameResponse, GameState, LobbyResponse } from '@citadel/protocol';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -245,6 +247,74 @@ describe('online play', () => {
     held.abort();
   });
 
+  it('"My games" shows a join, a move made in another browser and the end at once, without asking again', async () => {
+    // A player creates a game as Black from the play page, then opens "My games" on a phone.
+    const mine = await newPage(PHONE);
+    await mine.goto(`${app.base}/play/chess`);
+    await mine.getByText('Play a friend online').click();
+    const form = mine.locator('.online-entry form');
+    await form.locator('select').first().selectOption('chess');
+    await form.locator('select[id$="-color"]').selectOption('black');
+    await form.getByRole('button', { name: 'Create the game' }).click();
+    await mine.waitForURL(/\/game\/[A-Za-z0-9_-]+$/);
+    const link = mine.url();
+    const id = link.split('/').pop()!;
+    const asked: string[] = [];
+    mine.on(
+      'request',
+      (r) => void (new URL(r.url()).pathname === '/api/my-games' && asked.push(r.url())),
+    );
+    await mine.goto(`${app.base}/games`);
+    const row = mine.locator(`ul[aria-label="Games in progress"] li[data-game="${id}"]`);
+    const note = (text: string) => row.locator('.game-note', { hasText: text }).waitFor();
+    await note('waiting for an opponent');
+    // The keyboard rests on the game's link while the list changes around it.
+    await row.locator('a.game-link').focus();
+    const focusedOnGame = () =>
+      mine.evaluate(
+        (gameId) =>
+          document.activeElement?.matches(`li[data-game="${gameId}"] a.game-link`) ?? false,
+        id,
+      );
+
+    // Another browser opens the link (taking White) and moves.
+    const opponent = await newPage(DESKTOP);
+    await opponent.goto(link);
+    await note("opponent's move");
+    await opponent.waitForFunction(() => document.title.startsWith('● Your move'));
+    await clickMove(opponent, 'e2', 'e4');
+    await note('your move');
+    expect(await focusedOnGame()).toBe(true);
+    await shot(mine, 'online-my-games-390.png', { fullPage: true });
+    await opponent.getByRole('button', { name: 'Resign' }).click();
+    await mine.locator(`ul[aria-label="My finished games"] li[data-game="${id}"]`).waitFor();
+    await row.waitFor({ state: 'detached' });
+    // Told, never asked: the page did not poll the list.
+    expect(asked).toEqual([]);
+
+    // Where the socket cannot be had, the list is asked for once, and the page quietly tries again.
+    const cut = await mine.context().newPage();
+    let tries = 0;
+    await cut.routeWebSocket('**/api/my-games/socket', (ws) => {
+      tries++;
+      void ws.close();
+    });
+    const askedCut: string[] = [];
+    cut.on(
+      'request',
+      (r) => void (new URL(r.url()).pathname === '/api/my-games' && askedCut.push(r.url())),
+    );
+    await cut.goto(`${app.base}/games`);
+    await cut.locator(`ul[aria-label="My finished games"] li[data-game="${id}"]`).waitFor();
+    await cut
+      .getByRole('status')
+      .filter({ hasText: /reconnecting/i })
+      .waitFor();
+    await expect.poll(() => tries).toBeGreaterThanOrEqual(3);
+    expect(askedCut).toHaveLength(1);
+    expect(mine.errors.concat(opponent.errors)).toEqual([]);
+  });
+
   it('tells a late accepter in the page that someone else took the challenge first', async () => {
     // A program posts a challenge and holds its stream (it stays in the lobby).
     const posted = await call<CreateGameResponse>('/api/games', { variant: 'chess', lobby: true });
@@ -287,8 +357,18 @@ describe('online play', () => {
     await connectionSays(page, /^Connected/);
     await call(`/api/games/${made.id}/moves`, { move: 'e2e4' }, made.seat.token);
     await waitForMoves(page, 1);
+    // "My games" in another tab of the same browser follows the game too.
+    const list = await page.context().newPage();
+    await list.goto(`${app.base}/games`);
+    const note = (text: string) =>
+      list.locator(`li[data-game="${made.id}"] .game-note`, { hasText: text }).waitFor();
+    await note('your move');
+    // The game's tab in front again (a tab behind runs its timers slowly).
+    await page.bringToFront();
+    const reconnecting = list.getByRole('status').filter({ hasText: /reconnecting/i });
     await app.restart(async () => {
       await connectionSays(page, /^Connection lost/);
+      await reconnecting.waitFor();
       // A move meanwhile goes over HTTP, which nothing answers.
       await clickMove(page, 'e7', 'e5');
       await page.waitForFunction(
@@ -303,6 +383,9 @@ describe('online play', () => {
     expect(await movesShown(page)).toEqual(['e4']);
     await clickMove(page, 'e7', 'e5');
     await waitForMoves(page, 2);
+    // Its socket connected again by itself: the move shows there.
+    await note("opponent's move");
+    await reconnecting.waitFor({ state: 'detached' });
     expect(page.errors).toEqual([]);
   });
 

@@ -1,31 +1,38 @@
 /**
  * "My games", `/games`: the online games of this browser's seats and, once signed in, of the
  * account on any device — in progress first, those where it is my turn at the top — and the
- * finished ones; a link to the games played on this device (against the engine or face to face);
- * then the archive of everyone's recent games, each with its PGN and a link into the analysis
- * board.
+ * finished ones, as the server pushes them (each change at once, drawn in place so that the
+ * keyboard's place stays; a quiet note while it reconnects); a link to the games played on this
+ * device (against the engine or face to face); then the archive of everyone's recent games (read
+ * when the page opens), each with its PGN and a link into the analysis board.
  */
 import './online.css';
 import { h } from '../dom.ts';
 import type { PageContext } from '../page-context.ts';
 import { playerPath } from './account-menu.ts';
-import { knownAccount, signedIn } from './account-state.ts';
+import { knownAccount, onAccount, signedIn } from './account-state.ts';
 import { api } from './api.ts';
 import { finishedLinks } from './finished-links.ts';
 import { endingText, gameRow } from './game-row.ts';
-import { allTokens } from './seats.ts';
+import { updateList } from './keyed-list.ts';
+import { openMyGamesFeed, type MyGamesFeed, type MyGamesList } from './my-games-feed.ts';
+import { allTokens, onSeatsChanged } from './seats.ts';
 import { openSignIn } from './sign-in-dialog.ts';
 
-const REFRESH_MS = 5000;
+/** Said, quietly, while the list cannot be kept up to date (it connects again by itself). */
+const RECONNECTING_TEXT = 'Reconnecting… the list may be out of date.';
 
 export function myGamesPage(ctx: PageContext): () => void {
   const playing = h('ul', { class: 'game-list', 'aria-label': 'Games in progress' });
   const finished = h('ul', { class: 'game-list', 'aria-label': 'My finished games' });
   const archive = h('ul', { class: 'game-list', 'aria-label': 'Archive' });
   const problem = h('p', { class: 'form-error', role: 'alert' });
+  // A polite status, changed only when the connection is lost or back: never at each list.
+  const connection = h('p', { class: 'my-games-connection', role: 'status' });
   const whose = h('p', { class: 'my-games-whose' });
+  // Set only when it changes: the same words again are not announced again.
   const show = (text: string): void => {
-    problem.textContent = text;
+    if (problem.textContent !== text) problem.textContent = text;
   };
   ctx.root.replaceChildren(
     h(
@@ -37,6 +44,7 @@ export function myGamesPage(ctx: PageContext): () => void {
         h('h1', {}, 'My games'),
         whose,
         problem,
+        connection,
         h('h2', {}, 'Online: in progress'),
         playing,
         h('h2', {}, 'Online: finished'),
@@ -77,47 +85,101 @@ export function myGamesPage(ctx: PageContext): () => void {
 
   const empty = (text: string): HTMLElement => h('li', { class: 'empty' }, text);
 
-  async function refresh(): Promise<void> {
+  /** Draws `mine` in place: the rows unchanged stay as they are, and the focus where it was. */
+  function render(mine: MyGamesList): void {
+    const going = mine.filter((m) => m.game.status !== 'ended');
+    const done = mine.filter((m) => m.game.status === 'ended');
+    updateList(
+      playing,
+      going.length
+        ? going.map((m) =>
+            gameRow(
+              m.game,
+              m.game.status === 'waiting'
+                ? 'waiting for an opponent'
+                : m.myTurn
+                  ? 'your move'
+                  : "opponent's move",
+            ),
+          )
+        : [empty('No game in progress.')],
+    );
+    updateList(
+      finished,
+      done.length
+        ? done.map((m) => gameRow(m.game, endingText(m.game), finishedLinks(ctx, m.game, show)))
+        : [empty('No finished game yet.')],
+    );
+  }
+
+  const failure = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+  /** Everyone's recent games: read once, when the page opens. */
+  async function loadArchive(): Promise<void> {
     try {
-      await knownAccount();
-      renderWhose();
-      const [mine, recent] = await Promise.all([
-        api.myGames(allTokens()),
-        api.archive({ limit: 30 }),
-      ]);
-      const going = mine.games.filter((m) => m.game.status !== 'ended');
-      const done = mine.games.filter((m) => m.game.status === 'ended');
-      playing.replaceChildren(
-        ...(going.length
-          ? going.map((m) =>
-              gameRow(
-                m.game,
-                m.game.status === 'waiting'
-                  ? 'waiting for an opponent'
-                  : m.myTurn
-                    ? 'your move'
-                    : "opponent's move",
-              ),
-            )
-          : [empty('No game in progress.')]),
-      );
-      finished.replaceChildren(
-        ...(done.length
-          ? done.map((m) => gameRow(m.game, endingText(m.game), finishedLinks(ctx, m.game, show)))
-          : [empty('No finished game yet.')]),
-      );
+      const recent = await api.archive({ limit: 30 });
       archive.replaceChildren(
         ...(recent.games.length
           ? recent.games.map((g) => gameRow(g, endingText(g), finishedLinks(ctx, g, show)))
           : [empty('No finished game yet.')]),
       );
-      problem.textContent = '';
     } catch (e) {
-      problem.textContent = e instanceof Error ? e.message : String(e);
+      show(failure(e));
     }
   }
 
-  void refresh();
-  const timer = setInterval(() => void refresh(), REFRESH_MS);
-  return () => clearInterval(timer);
+  let gone = false;
+  let listed = false;
+  let askedOnce = false;
+  /** The server's words last shown in the alert, cleared by the next list. */
+  let feedProblem = '';
+  /** Without the socket (none here, or refused): the list is asked for once instead. */
+  async function askOnce(): Promise<void> {
+    if (askedOnce || listed) return;
+    askedOnce = true;
+    try {
+      const mine = await api.myGames(allTokens());
+      if (!listed && !gone) render(mine.games);
+    } catch (e) {
+      show(failure(e));
+    }
+  }
+
+  let feed: MyGamesFeed | null = null;
+  void loadArchive();
+  // The line saying whose games these are needs the account: known before the first list.
+  void knownAccount().then(() => {
+    if (gone) return;
+    renderWhose();
+    feed = openMyGamesFeed(allTokens, {
+      games: (mine) => {
+        listed = true;
+        if (feedProblem && problem.textContent === feedProblem) show('');
+        feedProblem = '';
+        render(mine);
+      },
+      connected: (connected) => {
+        const text = connected ? '' : RECONNECTING_TEXT;
+        if (connection.textContent !== text) connection.textContent = text;
+      },
+      problem: (text) => {
+        feedProblem = text;
+        show(text);
+      },
+      failed: () => void askOnce(),
+    });
+  });
+  // Signed in or out here: another account's games, which a new connection's cookie names.
+  const stopAccount = onAccount(() => {
+    renderWhose();
+    feed?.reconnect();
+  }, false);
+  // A game created or joined in another tab: its seat is watched too.
+  const stopSeats = onSeatsChanged(() => feed?.rewatch());
+  return () => {
+    gone = true;
+    feed?.close();
+    stopAccount();
+    stopSeats();
+  };
 }

@@ -50,3 +50,15 @@ export function keepSeat(id: string, seat: Seat): void {
 export function allTokens(): string[] {
   return [...load().values()].map((s) => s.token);
 }
+
+/**
+ * Calls `listener` whenever another tab of this browser changes the seats held (a game created or
+ * joined there); returns the function that stops it.
+ */
+export function onSeatsChanged(listener: () => void): () => void {
+  const heard = (e: StorageEvent): void => {
+    if (e.key === KEY || e.key === null) listener();
+  };
+  window.addEventListener('storage', heard);
+  return () => window.removeEventListener('storage', heard);
+}
