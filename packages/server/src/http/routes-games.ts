@@ -11,7 +11,7 @@ import {
   type OfferKind,
 } from '@citadel/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sideToMove } from '../machine/clock.ts';
+import { sideToMove } from '@citadel/game';
 import type { Accounts } from '../service/accounts.ts';
 import type { Games } from '../service/games.ts';
 import type { LobbyFeed } from '../service/lobby-feed.ts';

@@ -20,17 +20,23 @@ import type {
 } from '@citadel/protocol';
 import { COLORS } from '@citadel/protocol';
 import { rateGame, START } from '../accounts/ratings.ts';
-import { deadlineAt, sideToMove } from '../machine/clock.ts';
-import type { GameEvent, Notice } from '../machine/events.ts';
 import {
+  deadlineAt,
+  gameState,
+  gameSummary,
   newGameRecord,
+  positionOf,
   rematchRecord,
+  sideToMove,
+  startPosition,
+  step,
+  syncPosition,
+  type GameEvent,
   type GameRecord,
+  type Notice,
+  type SeatRatings,
   type SeatRecord,
-} from '../machine/record.ts';
-import { positionOf, startPosition, syncPosition } from '../machine/replay.ts';
-import { step } from '../machine/step.ts';
-import { gameState, gameSummary, type SeatRatings } from '../machine/view.ts';
+} from '@citadel/game';
 import type { Bus, BusMessage } from '../pubsub/bus.ts';
 import { DeadlineScheduler } from './deadlines.ts';
 import type { RatingUpdate, Store } from '../storage/store.ts';
