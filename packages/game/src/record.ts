@@ -66,8 +66,6 @@ export interface GameRecord {
   readonly endedAt: number | null;
 }
 
-export const opponent = (c: Color): Color => (c === 'white' ? 'black' : 'white');
-
 export const NO_OFFERS: Offers = { draw: null, takeback: null, rematch: null };
 
 /** What creating a game takes: the record's settings, the creator's colour and seat, the time. */

@@ -6,6 +6,8 @@
 import type { Position } from '@citadel/core';
 import {
   CLAIM_WIN_AFTER_MS,
+  colorTitle,
+  otherColor,
   type Color,
   type OfferAction,
   type OfferKind,
@@ -19,11 +21,10 @@ import {
   sideToMove,
 } from './clock.ts';
 import type { GameEvent, Notice, RefusalStatus, Step } from './events.ts';
-import { NO_OFFERS, opponent, type GameRecord } from './record.ts';
+import { NO_OFFERS, type GameRecord } from './record.ts';
 import { firstMoveDeadline } from './time-control.ts';
 
 const refuse = (status: RefusalStatus, error: string): Step => ({ ok: false, status, error });
-const cap = (c: Color): string => (c === 'white' ? 'White' : 'Black');
 const winToken = (c: Color): '1-0' | '0-1' => (c === 'white' ? '1-0' : '0-1');
 
 type Ending = Pick<GameRecord, 'result' | 'reason' | 'text'>;
@@ -63,13 +64,13 @@ function lapsed(g: GameRecord, now: number): (Ended & { late: string }) | null {
   if (g.status !== 'started') return null;
   const late = sideToMove(g);
   if (isFlagged(g, now)) {
-    const winner = opponent(late);
+    const winner = otherColor(late);
     const e = end(
       g,
       {
         result: winToken(winner),
         reason: 'timeout',
-        text: `${cap(late)} ran out of time: ${cap(winner)} wins`,
+        text: `${colorTitle(late)} ran out of time: ${colorTitle(winner)} wins`,
       },
       now,
     );
@@ -81,7 +82,7 @@ function lapsed(g: GameRecord, now: number): (Ended & { late: string }) | null {
       {
         result: '*',
         reason: 'abort',
-        text: `${cap(late)} did not make a first move in time: the game is aborted`,
+        text: `${colorTitle(late)} did not make a first move in time: the game is aborted`,
       },
       now,
     );
@@ -130,13 +131,13 @@ export function step(g: GameRecord, pos: Position, event: GameEvent, now: number
     case 'resign': {
       if (g.status === 'waiting') return refuse(409, 'the game has not started: abort it instead');
       if (g.status === 'ended') return refuse(409, 'the game is over');
-      const winner = opponent(event.by);
+      const winner = otherColor(event.by);
       const e = end(
         g,
         {
           result: winToken(winner),
           reason: 'resign',
-          text: `${cap(event.by)} resigned: ${cap(winner)} wins`,
+          text: `${colorTitle(event.by)} resigned: ${colorTitle(winner)} wins`,
         },
         now,
       );
@@ -148,7 +149,7 @@ export function step(g: GameRecord, pos: Position, event: GameEvent, now: number
         return refuse(409, 'a game can be aborted only before each side has made its first move');
       const e = end(
         g,
-        { result: '*', reason: 'abort', text: `${cap(event.by)} aborted the game` },
+        { result: '*', reason: 'abort', text: `${colorTitle(event.by)} aborted the game` },
         now,
       );
       return { ok: true, game: e.game, tell: [e.notice] };
@@ -169,7 +170,7 @@ export function step(g: GameRecord, pos: Position, event: GameEvent, now: number
         {
           result: winToken(event.by),
           reason: 'abandon',
-          text: `${cap(opponent(event.by))} left the game: ${cap(event.by)} wins`,
+          text: `${colorTitle(otherColor(event.by))} left the game: ${colorTitle(event.by)} wins`,
         },
         now,
       );
@@ -197,7 +198,7 @@ function move(
   if (!played.ok) return refuse(400, played.error);
   const plies = g.moves.length + 1;
   const clocks = clocksAfterMove(g, by, now, plies);
-  const theirs = opponent(by);
+  const theirs = otherColor(by);
   let next: GameRecord = {
     ...g,
     moves: [...g.moves, played.value.text],
@@ -251,7 +252,7 @@ function offer(
   rematchId: string | undefined,
   now: number,
 ): Step {
-  const theirs = opponent(by);
+  const theirs = otherColor(by);
   if (kind === 'rematch') {
     if (g.status !== 'ended') return refuse(409, 'the game is not over');
     if (g.rematchId) return refuse(409, 'the rematch has been agreed already');

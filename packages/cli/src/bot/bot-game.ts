@@ -5,7 +5,14 @@
  * on the bot's turn by the search it makes anyway, otherwise by the last one. Ends when the
  * server says the game is over; a bot that wants a rematch then waits a while for the offer.
  */
-import type { ByColor, Color, GameState, Offers, Seat } from '@citadel/protocol';
+import {
+  otherColor,
+  type ByColor,
+  type Color,
+  type GameState,
+  type Offers,
+  type Seat,
+} from '@citadel/protocol';
 import type { SearchInfo, UciEngine } from '../match/uci-client.ts';
 import { ApiError, type ApiClient } from './api-client.ts';
 import { engineFor, goCommand } from './bot-engine.ts';
@@ -56,7 +63,7 @@ export async function playOnlineGame(
   /** The engine's last evaluation, from the bot's side. */
   let lastScore: SearchInfo['score'];
   const answering = { draw: false, takeback: false };
-  const opponent: Color = seat.color === 'white' ? 'black' : 'white';
+  const opponent = otherColor(seat.color);
   const stream = new AbortController();
   const stopStream = (): void => stream.abort();
   options.signal.addEventListener('abort', stopStream);

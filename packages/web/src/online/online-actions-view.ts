@@ -3,9 +3,9 @@
  * takeback offers (with accept / decline when the opponent offered), claim the win when the
  * opponent stays away, rematch after the end, and flip.
  */
-import type { ClientMessage, OfferAction } from '@citadel/protocol';
+import { otherColor, type ClientMessage, type OfferAction } from '@citadel/protocol';
 import { h } from '../dom.ts';
-import { other, type OnlineGame } from './online-game.ts';
+import type { OnlineGame } from './online-game.ts';
 
 export interface OnlineActions {
   readonly send: (message: ClientMessage) => void;
@@ -53,7 +53,7 @@ export class OnlineActionsView {
       if (g.started()) {
         for (const kind of ['draw', 'takeback'] as const) {
           const label = kind === 'draw' ? 'draw' : 'takeback';
-          if (offers[kind] === other(you)) {
+          if (offers[kind] === otherColor(you)) {
             note = `Your opponent offers a ${label}.`;
             buttons.push(
               button(`Accept ${label}`, offer(kind, 'accept'), 'primary'),
@@ -77,7 +77,7 @@ export class OnlineActionsView {
       if (g.state.rematch) {
         const id = g.state.rematch;
         buttons.push(button('Go to the rematch', () => a.openRematch(id), 'primary'));
-      } else if (offers.rematch === other(you)) {
+      } else if (offers.rematch === otherColor(you)) {
         note = 'Your opponent wants a rematch.';
         buttons.push(
           button('Accept rematch', offer('rematch', 'accept'), 'primary'),

@@ -5,6 +5,7 @@
  */
 import {
   CLAIM_WIN_AFTER_MS,
+  otherColor,
   type ByColor,
   type Clocks,
   type Color,
@@ -13,8 +14,6 @@ import {
   type ServerEvent,
 } from '@citadel/protocol';
 import { Game } from '../game.ts';
-
-export const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
 
 /** What an event changed, so the page can sound and animate. */
 export interface Change {
@@ -108,7 +107,7 @@ export class OnlineGame {
           moves: [...this.state.moves, e.move],
           san: [...this.state.san, e.san],
           fen: e.fen,
-          turn: other(this.state.turn),
+          turn: otherColor(this.state.turn),
           // Offers stay as they were: when a move makes one lapse, an `offers` event says so.
           ...(e.clocks ? { clocks: e.clocks } : {}),
         };
@@ -145,7 +144,7 @@ export class OnlineGame {
   }
 
   private trackOpponent(now = Date.now()): void {
-    if (!this.you || this.connected[other(this.you)]) this.opponentAwaySince = null;
+    if (!this.you || this.connected[otherColor(this.you)]) this.opponentAwaySince = null;
     else this.opponentAwaySince ??= now;
   }
 
