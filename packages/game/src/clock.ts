@@ -5,11 +5,12 @@
  * to the days per move.
  */
 import { otherColor, type ByColor, type Clocks, type Color } from '@citadel/protocol';
+import { turnAfter } from './permissions.ts';
 import type { GameRecord } from './record.ts';
 import { clockBudget } from './time-control.ts';
 
 /** The side to move, from the number of moves played (White starts every variant's array). */
-export const sideToMove = (g: GameRecord): Color => (g.moves.length % 2 === 0 ? 'white' : 'black');
+export const sideToMove = (g: GameRecord): Color => turnAfter(g.moves.length);
 
 /** Time left on each clock at `now`. */
 export function clockLeftAt(g: GameRecord, now: number): ByColor<number> {

@@ -9,3 +9,6 @@ export * from './clock.ts';
 export * from './replay.ts';
 export * from './step.ts';
 export * from './view.ts';
+export * from './permissions.ts';
+export * from './apply-event.ts';
+export * from './seat-actions.ts';
