@@ -67,6 +67,15 @@ export function applyEvent(state: GameState, event: ServerEvent): GameState {
   }
 }
 
+/**
+ * The state after `event` for a client that may not have had its first `state` event yet: it knows
+ * nothing of the game (null) until then.
+ */
+export function stateAfter(state: GameState | null, event: ServerEvent): GameState | null {
+  if (state) return applyEvent(state, event);
+  return event.type === 'state' ? event.game : null;
+}
+
 /** `state` without its first-move deadline. */
 function withoutDeadline(state: GameState): GameState {
   const copy = { ...state };

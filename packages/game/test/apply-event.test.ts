@@ -6,7 +6,7 @@
  */
 import type { ServerEvent } from '@citadel/protocol';
 import { describe, expect, it } from 'vitest';
-import { applyEvent, declinedOffer } from '../src/index.ts';
+import { applyEvent, declinedOffer, stateAfter } from '../src/index.ts';
 import { NO_OFFERS_MADE, stateOf } from './fixtures.ts';
 
 const e4: ServerEvent = { type: 'move', ply: 1, move: 'e2e4', san: 'e4', fen: 'after e4' };
@@ -81,6 +81,15 @@ describe('applyEvent', () => {
     );
     expect(applyEvent(s, { type: 'pong', serverTime: 1 })).toBe(s);
     expect(applyEvent(s, { type: 'error', error: 'no' })).toBe(s);
+  });
+});
+
+describe('stateAfter', () => {
+  it('knows nothing until the first state event, then applies every event', () => {
+    expect(stateAfter(null, e4)).toBeNull();
+    const first = stateAfter(null, { type: 'state', game: stateOf(), you: null });
+    expect(first).toEqual(stateOf());
+    expect(stateAfter(first, e4)?.moves).toEqual(['e2e4']);
   });
 });
 
