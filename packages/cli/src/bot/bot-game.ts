@@ -8,7 +8,8 @@
 import { mayMove, mayOffer, stateAfter } from '@citadel/game';
 import type { GameState, Seat } from '@citadel/protocol';
 import type { SearchInfo, UciEngine } from '../match/uci-client.ts';
-import { ApiError, type ApiClient } from './api-client.ts';
+import { ApiError } from '@citadel/protocol';
+import type { ApiClient } from './api-client.ts';
 import { engineFor, goCommand } from './bot-engine.ts';
 import { drawAnswer } from './bot-offers.ts';
 
@@ -109,7 +110,7 @@ export async function playOnlineGame(
     const action = kind === 'draw' ? drawAnswer(lastScore) : 'decline';
     answering[kind] = true;
     try {
-      await api.answer(id, seat.token, kind, action);
+      await api.offer(id, seat.token, kind, action);
       // Answered: the server's offers event that says so may come after other events.
       if (game) game = { ...game, offers: { ...game.offers, [kind]: null } };
       log(`${kind} offer ${action === 'accept' ? 'accepted' : 'declined'}`);

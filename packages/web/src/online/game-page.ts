@@ -8,6 +8,7 @@
  */
 import './online.css';
 import {
+  ApiError,
   COLORS,
   colorTitle,
   otherColor,
@@ -25,7 +26,7 @@ import { MoveListView } from '../play/move-list-view.ts';
 import { listenToKeys } from '../play/play-keys.ts';
 import { playSound } from '../sound.ts';
 import { variantDef } from '../variants.ts';
-import { api, ApiError, pgnUrl } from './api.ts';
+import { api } from './api.ts';
 import { knownAccount, signedIn } from './account-state.ts';
 import { openInAnalysis } from './finished-links.ts';
 import { GameSocket, type Connection } from './game-socket.ts';
@@ -146,7 +147,7 @@ function showGame(
   const moveList = new MoveListView((ply) => view(ply));
   const pgnLink = h(
     'a',
-    { href: pgnUrl(g.state.id), download: `citadel-${g.state.id}.pgn` },
+    { href: api.pgnUrl(g.state.id), download: `citadel-${g.state.id}.pgn` },
     'Download PGN',
   );
   const analyseButton = h(
