@@ -7,7 +7,7 @@
 import type { ServerEvent } from '@citadel/protocol';
 import { describe, expect, it } from 'vitest';
 import { applyEvent, declinedOffer, stateAfter } from '../src/index.ts';
-import { NO_OFFERS_MADE, stateOf } from './fixtures.ts';
+import { NO_OFFERS_MADE, stateOf } from '@citadel/protocol/testing';
 
 const e4: ServerEvent = { type: 'move', ply: 1, move: 'e2e4', san: 'e4', fen: 'after e4' };
 

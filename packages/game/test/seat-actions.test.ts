@@ -5,7 +5,7 @@
 import { CLAIM_WIN_AFTER_MS } from '@citadel/protocol';
 import { describe, expect, it } from 'vitest';
 import { mayAbort, mayClaimWin, mayMove, mayOffer, mayResign } from '../src/index.ts';
-import { NO_OFFERS_MADE, stateOf } from './fixtures.ts';
+import { NO_OFFERS_MADE, stateOf } from '@citadel/protocol/testing';
 
 const afterE4 = stateOf({ moves: ['e2e4'], san: ['e4'], turn: 'black' });
 

@@ -12,25 +12,9 @@ import {
   type HttpFetch,
   type HttpRequest,
 } from '../src/index.ts';
+import { stateOf } from './fixtures.ts';
 
-const STATE = {
-  id: 'abcdefgh',
-  variant: 'chess',
-  array: 'standard',
-  rules: {},
-  clock: null,
-  rated: false,
-  lobby: false,
-  moves: [],
-  san: [],
-  fen: 'start',
-  turn: 'white',
-  status: 'started',
-  players: { white: null, black: null },
-  connected: { white: false, black: false },
-  offers: { draw: null, takeback: null, rematch: null },
-  createdAt: 0,
-};
+const STATE = stateOf();
 const TOKEN = 'a'.repeat(43);
 
 /** A fetch that records the requests and answers each with `answer`. */

@@ -5,7 +5,7 @@
  * itself is @citadel/game's applyEvent (tested there); these check what the page keeps beside it:
  * the board, the decline note, the opponent's absence and the buttons it allows.
  */
-import { NO_OFFERS_MADE, stateOf as state } from '@citadel/game/testing';
+import { NO_OFFERS_MADE, stateOf as state } from '@citadel/protocol/testing';
 import { CLAIM_WIN_AFTER_MS } from '@citadel/protocol';
 import { describe, expect, it } from 'vitest';
 import { OnlineGame } from './online-game.ts';

@@ -1,8 +1,8 @@
 /**
  * Test fixtures: a game's state as the server sends it. Other packages' tests import them as
- * `@citadel/game/testing`.
+ * `@citadel/protocol/testing`.
  */
-import type { GameState, Offers } from '@citadel/protocol';
+import type { GameState, Offers } from '../src/index.ts';
 
 export const NO_OFFERS_MADE: Offers = { draw: null, takeback: null, rematch: null };
 
