@@ -5,15 +5,16 @@
  * accepted first is logged once and left.
  */
 import { fileURLToPath } from 'node:url';
-import type {
-  CreateGameRequest,
-  CreateGameResponse,
-  JoinResponse,
-  LobbyResponse,
-  ServerEvent,
+import {
+  ApiError,
+  type CreateGameRequest,
+  type CreateGameResponse,
+  type JoinResponse,
+  type LobbyResponse,
+  type ServerEvent,
 } from '@citadel/protocol';
 import { expect, it } from 'vitest';
-import { ApiClient, ApiError } from '../src/bot/api-client.ts';
+import { ApiClient } from '../src/bot/api-client.ts';
 import { runBot, type BotSettings } from '../src/bot/bot-runner.ts';
 
 const ENGINE = `${process.execPath} --import tsx ${fileURLToPath(new URL('./opinionated-engine.ts', import.meta.url))}`;

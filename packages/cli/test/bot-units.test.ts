@@ -1,9 +1,8 @@
 /**
- * The bot's pure parts: the `go` command from the server's clocks, `--clock`, stream lines, the
- * answer to a draw offer.
+ * The bot's pure parts: the `go` command from the server's clocks, `--clock`, the answer to a draw
+ * offer (the stream's lines are read by @citadel/protocol's client, tested there).
  */
 import { describe, expect, it } from 'vitest';
-import { parseEventLine } from '../src/bot/api-client.ts';
 import { goCommand } from '../src/bot/bot-engine.ts';
 import { drawAnswer } from '../src/bot/bot-offers.ts';
 import { parseClock } from '../src/commands/bot.ts';
@@ -40,17 +39,6 @@ describe('parseClock', () => {
   });
   it('refuses anything else with the expected forms', () => {
     expect(() => parseClock('5 minutes')).toThrow(/minutes\+increment/);
-  });
-});
-
-describe('parseEventLine', () => {
-  it('reads NDJSON and server-sent-event lines and skips the rest', () => {
-    const pong = { type: 'pong', serverTime: 5 };
-    expect(parseEventLine(JSON.stringify(pong))).toEqual(pong);
-    expect(parseEventLine(`data: ${JSON.stringify(pong)}`)).toEqual(pong);
-    expect(parseEventLine(': keep-alive')).toBeNull();
-    expect(parseEventLine('{"type":"move"}')).toBeNull();
-    expect(parseEventLine('')).toBeNull();
   });
 });
 

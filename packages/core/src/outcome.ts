@@ -5,7 +5,7 @@
 import type { FastPosition } from './fast-position.ts';
 import { bareKingLoser, inCheck } from './movegen.ts';
 import { KIND, codeKind } from './piece-kinds.ts';
-import { colorName, type Color } from './types.ts';
+import { colorName, colorTitle, type Color } from './types.ts';
 import type { VariantRules } from './variants/variant.ts';
 
 export type OutcomeReason =
@@ -25,8 +25,6 @@ export interface Outcome {
   readonly text: string;
 }
 
-const cap = (c: Color): string => (c === 'white' ? 'White' : 'Black');
-
 export function outcomeOf(pos: FastPosition, legalCount: number): Outcome | null {
   const rs = pos.rs;
   const them = colorName((pos.side ^ 1) as 0 | 1);
@@ -34,9 +32,9 @@ export function outcomeOf(pos: FastPosition, legalCount: number): Outcome | null
     for (let c = 0; c < 2; c++)
       for (const s of [pos.kingSq[c]!, pos.princeSq[c]!])
         if (s >= 0 && rs.geo.citadelOwner[s] === (c ^ 1)) {
-          const who = cap(colorName(c as 0 | 1));
+          const who = colorTitle(colorName(c as 0 | 1));
           const piece = codeKind(pos.board[s]!) === KIND.prince ? 'prince' : 'king';
-          const owner = cap(colorName((c ^ 1) as 0 | 1));
+          const owner = colorTitle(colorName((c ^ 1) as 0 | 1));
           return {
             winner: null,
             reason: 'citadel',
@@ -52,15 +50,15 @@ export function outcomeOf(pos: FastPosition, legalCount: number): Outcome | null
       return {
         winner,
         reason: 'bare-king',
-        text: `${cap(colorName(loser as 0 | 1))}'s king is bare: ${cap(winner)} wins`,
+        text: `${colorTitle(colorName(loser as 0 | 1))}'s king is bare: ${colorTitle(winner)} wins`,
       };
     }
   }
   if (legalCount === 0) {
     if (inCheck(pos))
-      return { winner: them, reason: 'checkmate', text: `checkmate: ${cap(them)} wins` };
+      return { winner: them, reason: 'checkmate', text: `checkmate: ${colorTitle(them)} wins` };
     if (rs.stalemateLoses)
-      return { winner: them, reason: 'stalemate', text: `stalemate: ${cap(them)} wins` };
+      return { winner: them, reason: 'stalemate', text: `stalemate: ${colorTitle(them)} wins` };
     return { winner: null, reason: 'stalemate', text: 'stalemate: draw' };
   }
   if (rs.repetitionDraws && repetitions(pos) >= 3)

@@ -8,6 +8,7 @@ import { FastPosition, type Setup } from './fast-position.ts';
 import { royalSquare } from './royalty.ts';
 import { EMPTY, KIND, OFF, codeKind, kindInfo, kindKey, pieceCode } from './piece-kinds.ts';
 import { RIGHT_SWAP, type Ruleset } from './ruleset.ts';
+import { colorName, colorTitle, type ColorIndex } from './types.ts';
 
 /** Why a setup is refused, as a name tests and programs can match (`text` is for people). */
 export type SetupReason =
@@ -28,7 +29,7 @@ export interface SetupProblem {
 }
 
 const problem = (reason: SetupReason, text: string): SetupProblem => ({ reason, text });
-export const sideName = (color: number): string => (color === 0 ? 'White' : 'Black');
+export const sideName = (color: number): string => colorTitle(colorName(color as ColorIndex));
 
 /**
  * Why piece `code` may not stand on existing cell `s` (a citadel that bars it, the Persian centre

@@ -3,6 +3,10 @@
 export const COLORS = ['white', 'black'] as const;
 export type Color = (typeof COLORS)[number];
 export type ByColor<T> = { [C in Color]: T };
+/** The other side: White's opponent is Black, Black's is White. */
+export const otherColor = (c: Color): Color => (c === 'white' ? 'black' : 'white');
+/** A colour as a sentence writes it: "White", "Black". */
+export const colorTitle = (c: Color): 'White' | 'Black' => (c === 'white' ? 'White' : 'Black');
 
 /** Colour as a number in the fast layer: 0 = White, 1 = Black. */
 export type ColorIndex = 0 | 1;

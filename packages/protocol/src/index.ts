@@ -1,7 +1,11 @@
-/** Public API of the online-play protocol (docs/api.md describes the endpoints). */
+/** Public API of the online-play protocol (docs/api.md describes the endpoints) and its client. */
 export * from './vocabulary.ts';
 export * from './games.ts';
 export * from './accounts.ts';
 export * from './messages.ts';
 export * from './my-games-watch.ts';
 export * from './errors.ts';
+export * from './fetch.ts';
+export * from './api-error.ts';
+export * from './event-lines.ts';
+export * from './citadel-api.ts';

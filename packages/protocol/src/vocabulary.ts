@@ -1,8 +1,7 @@
 /** The words of the online-play protocol: colours, statuses, results, end reasons and limits. */
 
-export const COLORS = ['white', 'black'] as const;
-export type Color = (typeof COLORS)[number];
-export type ByColor<T> = { [C in Color]: T };
+/** The colours are the rules core's, so that a colour means one thing on every side of a game. */
+export { COLORS, colorTitle, otherColor, type ByColor, type Color } from '@citadel/core';
 
 /** The colour a game's creator asks for; `random` is drawn when the game is created. */
 export const COLOR_CHOICES = ['white', 'black', 'random'] as const;

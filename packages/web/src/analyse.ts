@@ -9,7 +9,7 @@
  * rule switches (`&rules=name=value,...`, or a PGN's `Rules` tag) can be changed: the tree is
  * replayed under the new rules, moves that became illegal are removed and the page says so.
  */
-import { Position, type MoveInfo } from '@citadel/core';
+import { Position, colorTitle, type MoveInfo } from '@citadel/core';
 import type { EngineInfo } from '@citadel/engine';
 import { boardState, createBoard, movesFor, type Board } from './adapter.ts';
 import './analyse.css';
@@ -584,7 +584,7 @@ export function analysePage(
     const outcome = position.outcome();
     status.textContent = outcome
       ? outcome.text
-      : `${position.turn() === 'white' ? 'White' : 'Black'} to move${position.isCheck() ? ' — check!' : ''}`;
+      : `${colorTitle(position.turn())} to move${position.isCheck() ? ' — check!' : ''}`;
     fenInput.value = position.fen();
     renderMoves();
     reviewPanel.render();

@@ -2,11 +2,9 @@
  * The two clocks beside the board: the side at the bottom's clock below it, the other above,
  * each showing its time (tenths under ten seconds), whether it runs, is low or has fallen.
  */
-import type { Color } from '@citadel/core';
+import { colorTitle, otherColor, type Color } from '@citadel/core';
 import { h } from './dom.ts';
 import type { Clocks } from './game.ts';
-
-const cap = (c: Color): string => (c === 'white' ? 'White' : 'Black');
 
 /** `m:ss`, or `m:ss.t` under ten seconds. */
 export function formatClock(ms: number): string {
@@ -30,14 +28,14 @@ export class ClockView {
     return h(
       'div',
       { class: `clock clock-${color}`, 'data-color': color, role: 'timer', 'aria-live': 'off' },
-      h('span', { class: 'clock-name' }, cap(color)),
+      h('span', { class: 'clock-name' }, colorTitle(color)),
       h('span', { class: 'clock-time' }, ''),
     );
   }
 
   /** Shows `clocks` (hidden when null) with `bottom`'s clock below the board. */
   render(clocks: Clocks | null, running: Color | null, bottom: Color): void {
-    const top: Color = bottom === 'white' ? 'black' : 'white';
+    const top = otherColor(bottom);
     this.top.hidden = this.bottom.hidden = !clocks;
     if (!clocks) return;
     if (this.els[top].parentElement !== this.top) this.top.replaceChildren(this.els[top]);
@@ -49,7 +47,7 @@ export class ClockView {
       el.classList.toggle('running', running === c);
       el.classList.toggle('low', clocks[c] < 10_000);
       el.classList.toggle('flagged', clocks[c] === 0);
-      el.setAttribute('aria-label', `${cap(c)}'s clock: ${formatClock(clocks[c])}`);
+      el.setAttribute('aria-label', `${colorTitle(c)}'s clock: ${formatClock(clocks[c])}`);
     }
   }
 }

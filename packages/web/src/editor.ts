@@ -9,10 +9,14 @@
  */
 import {
   Position,
+  colorName,
+  colorTitle,
   makeFen,
+  otherColor,
   setupFromPieces,
   validateSetup,
   type Color,
+  type ColorIndex,
   type Ruleset,
 } from '@citadel/core';
 import {
@@ -38,8 +42,6 @@ type Tool =
   | { readonly type: 'move' }
   | { readonly type: 'erase' }
   | { readonly type: 'place'; readonly entry: PaletteEntry };
-
-const cap = (c: Color): string => (c === 'white' ? 'White' : 'Black');
 
 /** The verdict on the position being edited: its FEN when the core accepts it, else the reason. */
 type Verdict =
@@ -117,7 +119,7 @@ export function editorPage(
         .map((e) =>
           addTool(
             { type: 'place', entry: e },
-            `${cap(e.color)} ${e.name} (${e.text})`,
+            `${colorTitle(e.color)} ${e.name} (${e.text})`,
             svg(pieceSvg(e.kind, e.color, e.text), 'palette-img'),
           ),
         ),
@@ -126,7 +128,7 @@ export function editorPage(
     h(
       'div',
       { class: 'palette-color', 'data-color': color },
-      h('h3', {}, cap(color)),
+      h('h3', {}, colorTitle(color)),
       pieceButtons(color, false),
       pieceButtons(color, true),
     );
@@ -254,7 +256,7 @@ export function editorPage(
   }
 
   function flip(): void {
-    orientation = orientation === 'white' ? 'black' : 'white';
+    orientation = otherColor(orientation);
     render();
   }
 
@@ -333,10 +335,10 @@ export function editorPage(
       return;
     }
     const owner = rs.geo.citadelOwner[rs.geo.parseSquare(square)] ?? -1;
-    const citadel = owner >= 0 ? ` — ${owner === 0 ? 'White' : 'Black'}'s citadel` : '';
+    const citadel = owner >= 0 ? ` — ${colorTitle(colorName(owner as ColorIndex))}'s citadel` : '';
     const text = placement.get(square);
     const entry = text ? entries.find((e) => e.text === text) : undefined;
-    hoverInfo.textContent = `${square}${entry ? `: ${cap(entry.color)} ${entry.name}` : ''}${citadel}`;
+    hoverInfo.textContent = `${square}${entry ? `: ${colorTitle(entry.color)} ${entry.name}` : ''}${citadel}`;
   }
 
   function render(): void {
@@ -353,7 +355,7 @@ export function editorPage(
     });
     status.classList.toggle('refused', !verdict.ok);
     status.textContent = verdict.ok
-      ? `${cap(side)} to move — a legal position`
+      ? `${colorTitle(side)} to move — a legal position`
       : `Not a legal position: ${verdict.why}`;
     sideInputs[side].checked = true;
     for (const { tool: t, button } of toolButtons) {

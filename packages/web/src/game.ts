@@ -3,7 +3,15 @@
  * which ply the user is looking at. Saved to local storage after every change so a reload resumes
  * it; one saved game per variant.
  */
-import { Position, makePgn, type Color, type MoveInfo, type PgnGame } from '@citadel/core';
+import {
+  Position,
+  colorTitle,
+  makePgn,
+  otherColor,
+  type Color,
+  type MoveInfo,
+  type PgnGame,
+} from '@citadel/core';
 import type { GameSpec } from '@citadel/engine';
 import type { EngineClock } from './engine-messages.ts';
 
@@ -60,8 +68,6 @@ export interface Saved {
 
 const KEY_PREFIX = 'citadel.game.';
 const SETTINGS_KEY = 'citadel.settings';
-const cap = (c: Color): string => (c === 'white' ? 'White' : 'Black');
-
 export class Game {
   /** The live position, after every move played. */
   readonly position: Position;
@@ -114,7 +120,7 @@ export class Game {
     const r = this.position.play(move);
     if (!r.ok) return r.error;
     this.viewPly = this.moves().length;
-    const mover: Color = this.position.turn() === 'white' ? 'black' : 'white';
+    const mover = otherColor(this.position.turn());
     if (this.clocks && this.setup.clock && !this.end())
       this.clocks[mover] += this.setup.clock.increment * 1000;
     return r.value;
@@ -221,19 +227,19 @@ export class Game {
   /** How the game ended, or null while it goes on. */
   end(): GameEnd | null {
     if (this.resignedBy) {
-      const winner: Color = this.resignedBy === 'white' ? 'black' : 'white';
+      const winner = otherColor(this.resignedBy);
       return {
         winner,
         reason: 'resignation',
-        text: `${cap(this.resignedBy)} resigned: ${cap(winner)} wins`,
+        text: `${colorTitle(this.resignedBy)} resigned: ${colorTitle(winner)} wins`,
       };
     }
     if (this.flaggedBy) {
-      const winner: Color = this.flaggedBy === 'white' ? 'black' : 'white';
+      const winner = otherColor(this.flaggedBy);
       return {
         winner,
         reason: 'time',
-        text: `${cap(this.flaggedBy)}'s time ran out: ${cap(winner)} wins`,
+        text: `${colorTitle(this.flaggedBy)}'s time ran out: ${colorTitle(winner)} wins`,
       };
     }
     const o = this.position.outcome();

@@ -3,7 +3,7 @@
  * become, the citadel mark) and the line under the board naming the hovered cell and its piece;
  * hovering a piece also highlights its kind in the legend.
  */
-import type { Position } from '@citadel/core';
+import { colorName, colorTitle, type ColorIndex, type Position } from '@citadel/core';
 import { hasCitadels, legend, pieceSvg } from './adapter.ts';
 import { h, svg } from './dom.ts';
 
@@ -65,15 +65,14 @@ export class LegendView {
     }
     const cell = shown.rs.geo.parseSquare(square);
     const owner = cell >= 0 ? shown.rs.geo.citadelOwner[cell]! : -1;
-    const citadel = owner >= 0 ? ` — ${owner === 0 ? 'White' : 'Black'}'s citadel` : '';
+    const citadel = owner >= 0 ? ` — ${colorTitle(colorName(owner as ColorIndex))}'s citadel` : '';
     if (!piece) {
       this.hoverInfo.textContent = `${square}${citadel}`;
       return;
     }
     const becomes = piece.kind.startsWith('pawnOfPawns') ? undefined : this.becomes.get(piece.kind);
     const info = becomes ? ` (becomes ${becomes})` : '';
-    const side = piece.color === 'white' ? 'White' : 'Black';
-    this.hoverInfo.textContent = `${square}: ${side} ${piece.name}${info}${citadel}`;
+    this.hoverInfo.textContent = `${square}: ${colorTitle(piece.color)} ${piece.name}${info}${citadel}`;
   }
 
   /** Describes the hovered cell again in a new position (a move may have changed its piece). */

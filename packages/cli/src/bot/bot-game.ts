@@ -5,9 +5,11 @@
  * on the bot's turn by the search it makes anyway, otherwise by the last one. Ends when the
  * server says the game is over; a bot that wants a rematch then waits a while for the offer.
  */
-import type { ByColor, Color, GameState, Offers, Seat } from '@citadel/protocol';
+import { mayMove, mayOffer, stateAfter } from '@citadel/game';
+import type { GameState, Seat } from '@citadel/protocol';
 import type { SearchInfo, UciEngine } from '../match/uci-client.ts';
-import { ApiError, type ApiClient } from './api-client.ts';
+import { ApiError } from '@citadel/protocol';
+import type { ApiClient } from './api-client.ts';
 import { engineFor, goCommand } from './bot-engine.ts';
 import { drawAnswer } from './bot-offers.ts';
 
@@ -33,7 +35,6 @@ export interface GameOutcome {
   readonly rematch?: { readonly id: string; readonly seat: Seat };
 }
 
-type Clocks = ByColor<number> & { running: Color | null };
 const RECONNECT_MS = 1000;
 /** Extra time given to an engine beyond its clock before its search is stopped. */
 const GRACE_MS = 5000;
@@ -45,37 +46,33 @@ export async function playOnlineGame(
   options: BotGameOptions,
 ): Promise<GameOutcome> {
   const log = (line: string): void => options.log(`${id}: ${line}`);
+  /** The game as the server's events tell it (@citadel/game's applyEvent). */
   let game = null as GameState | null;
-  let moves: string[] = [];
-  let clocks: Clocks | undefined;
+  /** When the clocks of `game` arrived. */
   let clockReadAt = 0;
   let ended = null as GameOutcome | null;
   let engine = null as UciEngine | null;
   let thinkingAt = -1;
-  let offers: Offers = { draw: null, takeback: null, rematch: null };
   /** The engine's last evaluation, from the bot's side. */
   let lastScore: SearchInfo['score'];
   const answering = { draw: false, takeback: false };
-  const opponent: Color = seat.color === 'white' ? 'black' : 'white';
   const stream = new AbortController();
   const stopStream = (): void => stream.abort();
   options.signal.addEventListener('abort', stopStream);
 
-  const myTurn = (): boolean =>
-    game !== null &&
-    !ended &&
-    game.status === 'started' &&
-    moves.length % 2 === (seat.color === 'white' ? 0 : 1);
+  const myTurn = (): boolean => game !== null && !ended && mayMove(game, seat.color);
+  const plies = (): number => game?.moves.length ?? 0;
 
   async function think(): Promise<void> {
-    if (!myTurn() || thinkingAt === moves.length || !game) return;
-    const ply = moves.length;
+    if (!myTurn() || thinkingAt === plies() || !game) return;
+    const ply = plies();
+    const moves = game.moves;
     thinkingAt = ply;
     try {
       engine ??= await engineFor(options.engine, game);
       const { go, budgetMs } = goCommand(
         game,
-        clocks,
+        game.clocks,
         Date.now() - clockReadAt,
         options.movetimeMs,
       );
@@ -89,7 +86,7 @@ export async function playOnlineGame(
         if (!(await engine.recover(GRACE_MS))) engine = null;
         throw e;
       }
-      if (moves.length !== ply || ended) return;
+      if (plies() !== ply || ended) return;
       if ((await answer('draw')) === 'accept') return;
       if (!best || best === '(none)' || best === '0000') throw new Error('the engine has no move');
       await api.move(id, seat.token, best, ply);
@@ -108,12 +105,14 @@ export async function playOnlineGame(
    * is no error. Resolves to the answer sent, or null when none was.
    */
   async function answer(kind: 'draw' | 'takeback'): Promise<'accept' | 'decline' | null> {
-    if (offers[kind] !== opponent || answering[kind] || ended) return null;
+    if (!game || !mayOffer(game, seat.color, kind, 'accept') || answering[kind] || ended)
+      return null;
     const action = kind === 'draw' ? drawAnswer(lastScore) : 'decline';
     answering[kind] = true;
     try {
-      await api.answer(id, seat.token, kind, action);
-      offers = { ...offers, [kind]: null };
+      await api.offer(id, seat.token, kind, action);
+      // Answered: the server's offers event that says so may come after other events.
+      if (game) game = { ...game, offers: { ...game.offers, [kind]: null } };
       log(`${kind} offer ${action === 'accept' ? 'accepted' : 'declined'}`);
       return action;
     } catch (e) {
@@ -137,15 +136,11 @@ export async function playOnlineGame(
     const stop = (): void => wait.abort();
     const timer = setTimeout(stop, options.rematchWaitMs);
     options.signal.addEventListener('abort', stop);
+    let after = null as GameState | null;
     try {
       for await (const e of api.stream(id, seat.token, wait.signal)) {
-        const offered =
-          e.type === 'state'
-            ? e.game.offers.rematch
-            : e.type === 'offers'
-              ? e.offers.rematch
-              : null;
-        if (offered !== opponent) continue;
+        after = stateAfter(after, e);
+        if (!after || !mayOffer(after, seat.color, 'rematch', 'accept')) continue;
         const agreed = await api.rematch(id, seat.token, 'accept');
         log('rematch offer accepted');
         return agreed.rematch ?? null;
@@ -161,7 +156,7 @@ export async function playOnlineGame(
   }
 
   function finish(result: string, text: string): void {
-    ended = { id, result, text, plies: moves.length };
+    ended = { id, result, text, plies: plies() };
     stream.abort();
   }
 
@@ -169,27 +164,13 @@ export async function playOnlineGame(
     while (!ended && !options.signal.aborted) {
       try {
         for await (const e of api.stream(id, seat.token, stream.signal)) {
-          if (e.type === 'state') {
-            game = e.game;
-            offers = e.game.offers;
-            moves = [...e.game.moves];
-            clocks = e.game.clocks;
-            clockReadAt = Date.now();
-            thinkingAt = Math.min(thinkingAt, moves.length - 1);
-            if (e.game.status === 'ended')
-              finish(e.game.result ?? '*', e.game.text ?? 'the game is over');
-          } else if (e.type === 'move') {
-            if (e.ply === moves.length + 1) moves.push(e.move);
-            if (e.clocks) {
-              clocks = e.clocks;
-              clockReadAt = Date.now();
-            }
-            if (game?.status === 'waiting') game = { ...game, status: 'started' };
-          } else if (e.type === 'offers') {
-            offers = e.offers;
-          } else if (e.type === 'end') {
-            finish(e.result, e.text);
-          }
+          const before = game;
+          game = stateAfter(game, e);
+          if (!game) continue;
+          if (game.clocks !== before?.clocks) clockReadAt = Date.now();
+          // A state may take moves back: the position after them is thought about again.
+          if (e.type === 'state') thinkingAt = Math.min(thinkingAt, game.moves.length - 1);
+          if (game.status === 'ended') finish(game.result ?? '*', game.text ?? 'the game is over');
           if (ended) break;
           answerOffers();
           void think();
@@ -204,7 +185,7 @@ export async function playOnlineGame(
     options.signal.removeEventListener('abort', stopStream);
     await engine?.quit();
   }
-  if (!ended) return { id, result: '*', text: 'the bot stopped', plies: moves.length };
+  if (!ended) return { id, result: '*', text: 'the bot stopped', plies: plies() };
   const next = options.wantsRematch() && !options.signal.aborted ? await rematch() : null;
   return next ? { ...ended, rematch: next } : ended;
 }

@@ -7,7 +7,8 @@
  */
 import type { CreateGameRequest, GameSummary, Seat } from '@citadel/protocol';
 import { UciEngine } from '../match/uci-client.ts';
-import { ApiError, type ApiClient } from './api-client.ts';
+import { ApiError } from '@citadel/protocol';
+import type { ApiClient } from './api-client.ts';
 import { offersVariant } from './bot-engine.ts';
 import { playOnlineGame, type GameOutcome } from './bot-game.ts';
 

@@ -14,7 +14,8 @@ import {
   type CreateGameRequest,
   type Credentials,
 } from '@citadel/protocol';
-import { ApiClient, UnreachableError } from '../bot/api-client.ts';
+import { UnreachableError } from '@citadel/protocol';
+import { ApiClient } from '../bot/api-client.ts';
 import { botPassword, PASSWORD_VARIABLE } from '../bot/bot-credentials.ts';
 import { runBot } from '../bot/bot-runner.ts';
 import { collect, fail, parseRuleOptions } from '../setup-position.ts';

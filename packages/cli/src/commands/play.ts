@@ -4,7 +4,7 @@
  * result and reason, `quit`, or the end of the input.
  */
 import { createInterface } from 'node:readline';
-import { resultToken, type Color, type Position } from '@citadel/core';
+import { colorTitle, otherColor, resultToken, type Position } from '@citadel/core';
 import { Engine, levelMovetime } from '@citadel/engine';
 import { asciiBoard } from '../ascii-board.ts';
 import { fail, parseRuleOptions, setupPosition, type PositionOptions } from '../setup-position.ts';
@@ -26,8 +26,6 @@ const HELP = [
   '  help     this text',
   '  quit     leave',
 ].join('\n');
-
-const cap = (c: Color): string => (c === 'white' ? 'White' : 'Black');
 
 export async function playCommand(variant: string, opts: PlayOptions): Promise<void> {
   const level = opts.level === undefined ? 10 : Number(opts.level);
@@ -54,10 +52,10 @@ export async function playCommand(variant: string, opts: PlayOptions): Promise<v
   });
   const lines = rl[Symbol.asyncIterator]();
   const rs = pos.rs;
-  const engineColor: Color = human === 'white' ? 'black' : 'white';
+  const engineColor = otherColor(human);
 
   out(
-    `${rs.def.name} — ${rs.array.name}. You play ${cap(human)}; Citadel plays ${cap(engineColor)}`,
+    `${rs.def.name} — ${rs.array.name}. You play ${colorTitle(human)}; Citadel plays ${colorTitle(engineColor)}`,
   );
   out(`(level ${level}, ${movetime} ms a move). Type a move, or help.`);
   const showBoard = (): void => {
@@ -78,7 +76,7 @@ export async function playCommand(variant: string, opts: PlayOptions): Promise<v
     if (over || resigned) {
       showBoard();
       if (over) out(`Game over: ${over.text}`);
-      else out(`You resign: ${cap(engineColor)} wins`);
+      else out(`You resign: ${colorTitle(engineColor)} wins`);
       out(`Result: ${over ? resultToken(pos) : engineColor === 'white' ? '1-0' : '0-1'}`);
       break;
     }
@@ -115,7 +113,7 @@ export async function playCommand(variant: string, opts: PlayOptions): Promise<v
       showBoard();
       continue;
     }
-    if (tty) process.stdout.write(`${moveNumber()} your move (${cap(pos.turn())}): `);
+    if (tty) process.stdout.write(`${moveNumber()} your move (${colorTitle(pos.turn())}): `);
     const next = await lines.next();
     if (next.done) {
       out('');

@@ -1,4 +1,5 @@
 /** `citadel show <variant>`: the board, side to move, legal moves in SAN, outcome if over. */
+import { colorName, colorTitle, type ColorIndex } from '@citadel/core';
 import { asciiBoard } from '../ascii-board.ts';
 import { fail, setupPosition, type PositionOptions } from '../setup-position.ts';
 
@@ -16,14 +17,12 @@ export function showCommand(variant: string, opts: PositionOptions): void {
   out.push(asciiBoard(pos));
   out.push('');
   const citadels = rs.geo.citadels.map(
-    (s) => `${rs.geo.name(s)} (${rs.geo.citadelOwner[s] === 0 ? 'White' : 'Black'})`,
+    (s) => `${rs.geo.name(s)} (${colorTitle(colorName(rs.geo.citadelOwner[s] as ColorIndex))})`,
   );
   if (citadels.length) out.push(`citadels: ${citadels.join(', ')}`);
   out.push(`FEN: ${pos.fen()}`);
   const outcome = pos.outcome();
-  out.push(
-    `${pos.turn() === 'white' ? 'White' : 'Black'} to move${pos.isCheck() ? ' (in check)' : ''}`,
-  );
+  out.push(`${colorTitle(pos.turn())} to move${pos.isCheck() ? ' (in check)' : ''}`);
   const rights = pos.specialRights();
   const extra: string[] = [];
   if (rights.kingSwap)

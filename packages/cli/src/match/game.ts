@@ -5,7 +5,14 @@
  * game ends when the core's `outcome()` says so (checkmate, stalemate, citadel, bare king,
  * repetition, move rule) or by an adjudication (max plies, draw or resign scores).
  */
-import { moveExtra, type MoveInfo, type Outcome, type Position } from '@citadel/core';
+import {
+  colorTitle,
+  moveExtra,
+  otherColor,
+  type MoveInfo,
+  type Outcome,
+  type Position,
+} from '@citadel/core';
 import { openingPosition, type Opening, type VariantSetup } from './openings.ts';
 import { Clock, goCommand, type Limit } from './time-control.ts';
 import { EngineExitedError, EngineTimeoutError, UciEngine, type SearchInfo } from './uci-client.ts';
@@ -222,7 +229,6 @@ const TERMINATION: Record<Outcome['reason'], string> = {
 };
 
 const winFor = (c: 'white' | 'black'): '1-0' | '0-1' => (c === 'white' ? '1-0' : '0-1');
-const cap = (c: 'white' | 'black'): string => (c === 'white' ? 'White' : 'Black');
 
 /** `+0.35/12 0.52s`, cutechess style; mate scores as `+M5`. */
 function moveComment(info: SearchInfo, elapsedMs: number): string {
@@ -275,7 +281,7 @@ export async function playGame(
     if (adjudicated) return finish(adjudicated);
 
     const turn = pos.turn();
-    const other = turn === 'white' ? 'black' : 'white';
+    const other = otherColor(turn);
     const me = engines[turn];
     const clock = clocks[turn];
     const engine = uci[turn];
@@ -297,15 +303,15 @@ export async function playGame(
           result: winFor(other),
           termination: 'time forfeit',
           text: hung
-            ? `${cap(turn)} (${me.name}) gave no bestmove within ${settings.hangMs} ms: ${cap(other)} wins`
-            : `${cap(turn)} (${me.name}) lost on time: ${cap(other)} wins`,
+            ? `${colorTitle(turn)} (${me.name}) gave no bestmove within ${settings.hangMs} ms: ${colorTitle(other)} wins`
+            : `${colorTitle(turn)} (${me.name}) lost on time: ${colorTitle(other)} wins`,
         });
       }
       if (e instanceof EngineExitedError)
         return finish({
           result: winFor(other),
           termination: 'engine crash',
-          text: `${cap(turn)} (${me.name}) ${e.message}: ${cap(other)} wins`,
+          text: `${colorTitle(turn)} (${me.name}) ${e.message}: ${colorTitle(other)} wins`,
         });
       throw e;
     }
@@ -313,7 +319,7 @@ export async function playGame(
       return finish({
         result: winFor(other),
         termination: 'time forfeit',
-        text: `${cap(turn)} (${me.name}) lost on time (${Math.round(result.elapsedMs)} ms): ${cap(other)} wins`,
+        text: `${colorTitle(turn)} (${me.name}) lost on time (${Math.round(result.elapsedMs)} ms): ${colorTitle(other)} wins`,
       });
     const mv = result.bestmove;
     const played = /^[a-z][0-9]{1,2}[a-z][0-9]{1,2}[a-z]?$/.test(mv)
@@ -323,7 +329,7 @@ export async function playGame(
       return finish({
         result: winFor(other),
         termination: 'illegal move',
-        text: `${cap(turn)} (${me.name}) played an illegal move ${mv}: ${played.error.replace(/^illegal move \S+: /, '')}: ${cap(other)} wins`,
+        text: `${colorTitle(turn)} (${me.name}) played an illegal move ${mv}: ${played.error.replace(/^illegal move \S+: /, '')}: ${colorTitle(other)} wins`,
       });
     comments[pos.history().length - 1] = moveComment(result.info, result.elapsedMs);
     const s = result.info.score;

@@ -2,7 +2,7 @@
  * Pub/sub between server processes that share one database: after a process commits a change to a
  * game it publishes what to tell; every process (itself included) delivers it to its own sockets.
  */
-import type { Notice } from '../machine/events.ts';
+import type { Notice } from '@citadel/game';
 
 export type BusMessage =
   | {

@@ -7,8 +7,7 @@
  */
 import type { Position } from '@citadel/core';
 import type { ByColor } from '@citadel/protocol';
-import type { GameRecord } from '../machine/record.ts';
-import { positionOf, syncPosition } from '../machine/replay.ts';
+import { positionOf, syncPosition, type GameRecord } from '@citadel/game';
 import type { Store } from '../storage/store.ts';
 import { Refusal } from './errors.ts';
 import type { Listener } from './listener.ts';

@@ -5,9 +5,7 @@
  * accounts' ratings in its variant.
  */
 import type { ArchiveQuery, Color, GameSummary, MyGamesResponse } from '@citadel/protocol';
-import { sideToMove } from '../machine/clock.ts';
-import type { GameRecord } from '../machine/record.ts';
-import { gameSummary } from '../machine/view.ts';
+import { gameSummary, sideToMove, type GameRecord } from '@citadel/game';
 import type { Store } from '../storage/store.ts';
 import { hashToken } from './ids.ts';
 import { openChallenges } from './lobby.ts';

@@ -16,17 +16,20 @@ import type {
   Seat,
 } from '@citadel/protocol';
 import { COLORS } from '@citadel/protocol';
-import { deadlineAt, sideToMove } from '../machine/clock.ts';
-import type { GameEvent, Notice, RefusalStatus } from '../machine/events.ts';
 import {
+  deadlineAt,
+  gameState,
   newGameRecord,
   rematchRecord,
+  sideToMove,
+  startPosition,
+  step,
+  type GameEvent,
   type GameRecord,
+  type Notice,
+  type RefusalStatus,
   type SeatRecord,
-} from '../machine/record.ts';
-import { startPosition } from '../machine/replay.ts';
-import { step } from '../machine/step.ts';
-import { gameState } from '../machine/view.ts';
+} from '@citadel/game';
 import type { Bus, BusMessage } from '../pubsub/bus.ts';
 import { DeadlineScheduler } from './deadlines.ts';
 import { ratingUpdate, SeatRatingCache } from './seat-ratings.ts';

@@ -15,7 +15,7 @@
  * posting: programs hold the game's stream open while they wait (docs/api.md). Processes are
  * taken to share one clock (NTP), as the service's heartbeat does (downtime.ts).
  */
-import type { GameRecord } from '../machine/record.ts';
+import type { GameRecord } from '@citadel/game';
 import type { Store } from '../storage/store.ts';
 
 /** A challenge whose poster has had no connection this long leaves the lobby. */

@@ -7,7 +7,7 @@
  */
 import { makePgn, type Position } from '@citadel/core';
 import { COLORS, gamePath, type GameState } from '@citadel/protocol';
-import type { GameRecord } from '../machine/record.ts';
+import type { GameRecord } from '@citadel/game';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 

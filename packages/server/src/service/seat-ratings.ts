@@ -6,8 +6,7 @@
  */
 import { COLORS } from '@citadel/protocol';
 import { rateGame, START } from '../accounts/ratings.ts';
-import type { GameRecord } from '../machine/record.ts';
-import type { SeatRatings } from '../machine/view.ts';
+import type { GameRecord, SeatRatings } from '@citadel/game';
 import type { RatingUpdate, Store } from '../storage/store.ts';
 
 /** The accounts seated in a game (none, one or two). */

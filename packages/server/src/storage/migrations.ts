@@ -137,7 +137,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .where('status', '=', 'started')
           .execute();
         for (const g of running) {
-          // As machine/clock.ts's deadlineAt: the running clock's flag, else the first-move deadline.
+          // As @citadel/game's deadlineAt (clock.ts): the running clock's flag, else the first-move deadline.
           const whiteToMove = (JSON.parse(g.moves) as unknown[]).length % 2 === 0;
           const at =
             g.turn_started_at !== null

@@ -1,6 +1,5 @@
 /** Converting between a game record and its row. */
-import { deadlineAt } from '../machine/clock.ts';
-import type { GameRecord, SeatRecord } from '../machine/record.ts';
+import { deadlineAt, type GameRecord, type SeatRecord } from '@citadel/game';
 import type { GamesTable } from './schema.ts';
 
 /** A game's columns: every one but the lobby's `poster_seen_at`, which the record does not hold. */

@@ -1,7 +1,7 @@
 /** The store over Kysely: the same queries for SQLite and PostgreSQL. */
 import { Migrator, type Kysely, type Selectable } from 'kysely';
 import { startRating } from '../accounts/ratings.ts';
-import type { GameRecord } from '../machine/record.ts';
+import type { GameRecord } from '@citadel/game';
 import { migrations, type Dialect } from './migrations.ts';
 import { changedFields, gameToRow, rowToGame } from './rows.ts';
 import type { Database, RatingsTable } from './schema.ts';

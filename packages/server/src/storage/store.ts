@@ -2,7 +2,7 @@
  * Storage, one interface for SQLite and PostgreSQL. Every write is one transaction; a caller
  * acknowledges a change only after the promise resolves (the change is committed).
  */
-import type { GameRecord } from '../machine/record.ts';
+import type { GameRecord } from '@citadel/game';
 
 export interface AccountRow {
   readonly id: number;

@@ -1,34 +1,33 @@
-/** Test clients: JSON over HTTP, and a WebSocket that queues the server's events for `next`. */
-import type { ServerEvent } from '@citadel/protocol';
+/**
+ * Test clients: raw requests over @citadel/protocol's API client (any body, token and cookie, the
+ * answer as it came), and a WebSocket that queues the server's events for `next`.
+ */
+import { CitadelApi, type HttpHeaders, type ServerEvent } from '@citadel/protocol';
 import WebSocket from 'ws';
 
 export interface Answer<T = Record<string, unknown>> {
   readonly status: number;
   readonly body: T;
-  readonly headers: Headers;
+  readonly headers: HttpHeaders;
 }
 
 /** The session cookie a register or login answer sets, as a `cookie` header's value. */
-export const cookieOf = (h: Headers): string => (h.get('set-cookie') ?? '').split(';')[0]!;
+export const cookieOf = (h: HttpHeaders): string => (h.get('set-cookie') ?? '').split(';')[0]!;
 
 export function api(base: string) {
+  const client = new CitadelApi({ base });
   const call = async <T>(
-    method: string,
+    method: 'GET' | 'POST',
     path: string,
     body?: unknown,
     token?: string,
     cookie?: string,
   ): Promise<Answer<T>> => {
-    const headers: Record<string, string> = {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (token) headers['authorization'] = `Bearer ${token}`;
-    if (cookie) headers['cookie'] = cookie;
-    const r = await fetch(new URL(path, base), {
+    const r = await client.send(path, {
       method,
-      headers,
-      ...(body !== undefined
-        ? { body: typeof body === 'string' ? body : JSON.stringify(body) }
-        : {}),
+      ...(body !== undefined ? { body } : {}),
+      ...(token ? { token } : {}),
+      ...(cookie ? { headers: { cookie } } : {}),
     });
     const text = await r.text();
     let parsed: unknown = text;

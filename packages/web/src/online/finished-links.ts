@@ -2,7 +2,7 @@
 import type { GameSummary } from '@citadel/protocol';
 import { h } from '../dom.ts';
 import type { PageContext } from '../page-context.ts';
-import { pgnUrl } from './api.ts';
+import { api } from './api.ts';
 
 /** Loads the game's PGN and opens the analysis board on it; a failure goes to `problem`. */
 export async function openInAnalysis(
@@ -11,9 +11,7 @@ export async function openInAnalysis(
   problem: (text: string) => void,
 ): Promise<void> {
   try {
-    const response = await fetch(pgnUrl(g.id));
-    if (!response.ok) throw new Error(`the server answered ${response.status}`);
-    const pgn = await response.text();
+    const pgn = await api.pgn(g.id);
     ctx.navigate(`/analyse/${g.variant}?pgn=${encodeURIComponent(pgn)}`);
   } catch (e) {
     problem(`The PGN cannot be loaded: ${e instanceof Error ? e.message : String(e)}`);
@@ -28,7 +26,7 @@ export function finishedLinks(
   return h(
     'span',
     { class: 'row-links' },
-    h('a', { href: pgnUrl(g.id), download: `citadel-${g.id}.pgn` }, 'PGN'),
+    h('a', { href: api.pgnUrl(g.id), download: `citadel-${g.id}.pgn` }, 'PGN'),
     h('button', { type: 'button', onclick: () => void openInAnalysis(ctx, g, problem) }, 'Analyse'),
   );
 }

@@ -3,11 +3,9 @@
  * aborts the game when `firstMoveBy` (its clock) passes, so the players are told how long is left.
  * The text changes once a second at most, so screen readers are not flooded.
  */
-import type { Color, GameState } from '@citadel/protocol';
+import { colorTitle, type Color, type GameState } from '@citadel/protocol';
 import { h } from '../dom.ts';
 import { timeLeftText } from './time-text.ts';
-
-const cap = (c: Color): string => (c === 'white' ? 'White' : 'Black');
 
 export class FirstMoveNote {
   readonly element = h('p', { class: 'first-move-note', hidden: true });
@@ -26,5 +24,5 @@ function noteText(turn: Color, you: Color | null, ms: number): string {
   const left = ms < 3_600_000 ? `${Math.ceil(ms / 1000)} s` : timeLeftText(ms);
   return turn === you
     ? `Make your first move within ${left}, or the game is aborted.`
-    : `${cap(turn)} has ${left} to make a first move, or the game is aborted.`;
+    : `${colorTitle(turn)} has ${left} to make a first move, or the game is aborted.`;
 }

@@ -7,7 +7,15 @@
  * itself.
  */
 import './online.css';
-import { COLORS, type ClientMessage, type Color, type OfferAction } from '@citadel/protocol';
+import {
+  ApiError,
+  COLORS,
+  colorTitle,
+  otherColor,
+  type ClientMessage,
+  type Color,
+  type OfferAction,
+} from '@citadel/protocol';
 import { boardState, createBoard, movesFor, type Board } from '../adapter.ts';
 import { ClockView } from '../clock-view.ts';
 import { h } from '../dom.ts';
@@ -18,19 +26,18 @@ import { MoveListView } from '../play/move-list-view.ts';
 import { listenToKeys } from '../play/play-keys.ts';
 import { playSound } from '../sound.ts';
 import { variantDef } from '../variants.ts';
-import { api, ApiError, pgnUrl } from './api.ts';
+import { api } from './api.ts';
 import { knownAccount, signedIn } from './account-state.ts';
 import { openInAnalysis } from './finished-links.ts';
 import { GameSocket, type Connection } from './game-socket.ts';
 import { InviteView } from './invite-view.ts';
 import { OnlineActionsView } from './online-actions-view.ts';
-import { other, OnlineGame, type Change } from './online-game.ts';
+import { OnlineGame, type Change } from './online-game.ts';
 import { SeatBar } from './seat-bar.ts';
 import { keepSeat, seatIn } from './seats.ts';
 import { openSignIn } from './sign-in-dialog.ts';
 import { timeControlText, timeLeftText } from './time-text.ts';
 
-const cap = (c: Color): string => (c === 'white' ? 'White' : 'Black');
 const NOT_CONNECTED = 'Not connected — reconnecting…';
 /** A request that got no answer at all (api.ts says so with status 0). */
 const unreachable = (e: unknown): boolean => e instanceof ApiError && e.status === 0;
@@ -140,7 +147,7 @@ function showGame(
   const moveList = new MoveListView((ply) => view(ply));
   const pgnLink = h(
     'a',
-    { href: pgnUrl(g.state.id), download: `citadel-${g.state.id}.pgn` },
+    { href: api.pgnUrl(g.state.id), download: `citadel-${g.state.id}.pgn` },
     'Download PGN',
   );
   const analyseButton = h(
@@ -230,7 +237,7 @@ function showGame(
 
   function orientation(): Color {
     const base: Color = g.you ?? 'white';
-    return flipped ? other(base) : base;
+    return flipped ? otherColor(base) : base;
   }
 
   function play(text: string): void {
@@ -356,8 +363,11 @@ function showGame(
     if (s.status === 'ended') return 'Game over';
     if (s.status === 'waiting') return 'Waiting for an opponent to join';
     const check = g.board.position.isCheck() ? ' — check!' : '';
-    if (g.you === null) return `${cap(s.turn)} to move${check} (you are watching)`;
-    return (g.myTurn() ? `Your move (${cap(s.turn)})` : `Waiting for ${cap(s.turn)}`) + check;
+    if (g.you === null) return `${colorTitle(s.turn)} to move${check} (you are watching)`;
+    return (
+      (g.myTurn() ? `Your move (${colorTitle(s.turn)})` : `Waiting for ${colorTitle(s.turn)}`) +
+      check
+    );
   }
 
   function renderConnection(): void {
@@ -387,7 +397,7 @@ function showGame(
     result.hidden = !g.ended();
     result.textContent = g.state.text ?? (g.ended() ? `Game over: ${g.state.result}` : '');
     const bottom = orientation();
-    topBar.render(g, other(bottom));
+    topBar.render(g, otherColor(bottom));
     bottomBar.render(g, bottom);
     title.textContent = `${name} · ${timeControlText(g.state.clock)} · ${g.state.rated ? 'rated' : 'casual'}`;
     invite.render(

@@ -4,7 +4,7 @@
  * EventSource connects again by itself after a dropped connection; a refused one (the server
  * answered an error) is opened again after RETRY_MS.
  */
-import { lobbyEventSchema, type GameSummary } from '@citadel/protocol';
+import { lobbyEventSchema, parseStreamLine, type GameSummary } from '@citadel/protocol';
 
 const RETRY_MS = 3000;
 
@@ -25,13 +25,8 @@ export function openLobbyFeed(events: LobbyFeedEvents): () => void {
     source = es;
     es.onopen = () => events.connected(true);
     es.onmessage = (m: MessageEvent<unknown>) => {
-      let parsed: ReturnType<typeof lobbyEventSchema.safeParse>;
-      try {
-        parsed = lobbyEventSchema.safeParse(JSON.parse(String(m.data)));
-      } catch {
-        return;
-      }
-      if (parsed.success) events.games(parsed.data.games);
+      const lobby = parseStreamLine(String(m.data), lobbyEventSchema);
+      if (lobby) events.games(lobby.games);
     };
     es.onerror = () => {
       events.connected(false);

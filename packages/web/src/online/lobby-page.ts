@@ -4,12 +4,12 @@
  * that posts a new challenge.
  */
 import './online.css';
-import type { GameSummary } from '@citadel/protocol';
+import { ApiError, type GameSummary } from '@citadel/protocol';
 import { h } from '../dom.ts';
 import type { PageContext } from '../page-context.ts';
 import { DEFAULT_VARIANT } from '../variants.ts';
 import { knownAccount, onAccount, signedIn } from './account-state.ts';
-import { api, ApiError } from './api.ts';
+import { api } from './api.ts';
 import { ChallengeForm } from './challenge-form.ts';
 import { gameRow } from './game-row.ts';
 import { createAndOpen } from './create-game.ts';

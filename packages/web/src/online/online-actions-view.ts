@@ -1,11 +1,12 @@
 /**
- * The online game's buttons, each shown only when the state allows it: abort, resign, draw and
- * takeback offers (with accept / decline when the opponent offered), claim the win when the
- * opponent stays away, rematch after the end, and flip.
+ * The online game's buttons, each shown only when @citadel/game says the seat may: abort, resign,
+ * draw and takeback offers (with accept / decline when the opponent offered), claim the win when
+ * the opponent stays away, rematch after the end, and flip.
  */
-import type { ClientMessage, OfferAction } from '@citadel/protocol';
+import { mayOffer, mayResign } from '@citadel/game';
+import type { ClientMessage, OfferAction, OfferKind } from '@citadel/protocol';
 import { h } from '../dom.ts';
-import { other, type OnlineGame } from './online-game.ts';
+import type { OnlineGame } from './online-game.ts';
 
 export interface OnlineActions {
   readonly send: (message: ClientMessage) => void;
@@ -14,9 +15,7 @@ export interface OnlineActions {
   readonly openRematch: (id: string) => void;
 }
 
-type Offerable = 'draw' | 'takeback' | 'rematch';
-
-const DECLINED: Record<Offerable, string> = {
+const DECLINED: Record<OfferKind, string> = {
   draw: 'Your opponent declined your draw offer.',
   takeback: 'Your opponent declined your takeback request.',
   rematch: 'Your opponent declined the rematch.',
@@ -40,32 +39,30 @@ export class OnlineActionsView {
     const a = this.actions;
     const button = (label: string, onclick: () => void, cls = ''): HTMLButtonElement =>
       h('button', { type: 'button', class: cls || null, onclick }, label);
-    const offer = (kind: Offerable, action: OfferAction) => () => a.send({ type: kind, action });
+    const offer = (kind: OfferKind, action: OfferAction) => () => a.send({ type: kind, action });
     const buttons: HTMLElement[] = [];
     // Said to the one who offered, until something newer is to be said.
     let note = g.declined ? DECLINED[g.declined] : '';
     const you = g.you;
-    const offers = g.state.offers;
+    const state = g.state;
+    const may = (kind: OfferKind, action: OfferAction): boolean =>
+      you !== null && mayOffer(state, you, kind, action);
     if (you && !g.ended()) {
       if (g.mayAbort()) buttons.push(button('Abort', () => a.send({ type: 'abort' })));
-      if (g.started() && !g.mayAbort())
-        buttons.push(button('Resign', () => a.send({ type: 'resign' })));
-      if (g.started()) {
-        for (const kind of ['draw', 'takeback'] as const) {
-          const label = kind === 'draw' ? 'draw' : 'takeback';
-          if (offers[kind] === other(you)) {
-            note = `Your opponent offers a ${label}.`;
-            buttons.push(
-              button(`Accept ${label}`, offer(kind, 'accept'), 'primary'),
-              button(`Decline ${label}`, offer(kind, 'decline')),
-            );
-          } else if (offers[kind] === you) {
-            buttons.push(button(`Cancel ${label} offer`, offer(kind, 'cancel')));
-          } else if (kind === 'draw' || g.state.moves.length > (you === 'white' ? 0 : 1)) {
-            buttons.push(
-              button(kind === 'draw' ? 'Offer draw' : 'Ask takeback', offer(kind, 'offer')),
-            );
-          }
+      else if (mayResign(state)) buttons.push(button('Resign', () => a.send({ type: 'resign' })));
+      for (const kind of ['draw', 'takeback'] as const) {
+        if (may(kind, 'accept')) {
+          note = `Your opponent offers a ${kind}.`;
+          buttons.push(
+            button(`Accept ${kind}`, offer(kind, 'accept'), 'primary'),
+            button(`Decline ${kind}`, offer(kind, 'decline')),
+          );
+        } else if (may(kind, 'cancel')) {
+          buttons.push(button(`Cancel ${kind} offer`, offer(kind, 'cancel')));
+        } else if (may(kind, 'offer')) {
+          buttons.push(
+            button(kind === 'draw' ? 'Offer draw' : 'Ask takeback', offer(kind, 'offer')),
+          );
         }
       }
       if (g.mayClaimWin()) {
@@ -74,24 +71,23 @@ export class OnlineActionsView {
       }
     }
     if (you && g.ended()) {
-      if (g.state.rematch) {
-        const id = g.state.rematch;
+      if (state.rematch) {
+        const id = state.rematch;
         buttons.push(button('Go to the rematch', () => a.openRematch(id), 'primary'));
-      } else if (offers.rematch === other(you)) {
+      } else if (may('rematch', 'accept')) {
         note = 'Your opponent wants a rematch.';
         buttons.push(
           button('Accept rematch', offer('rematch', 'accept'), 'primary'),
           button('Decline rematch', offer('rematch', 'decline')),
         );
-      } else if (offers.rematch === you) {
+      } else if (may('rematch', 'cancel')) {
         note = 'Rematch offered; waiting for your opponent.';
         buttons.push(button('Cancel rematch', offer('rematch', 'cancel')));
-      } else buttons.push(button('Rematch', offer('rematch', 'offer'), 'primary'));
+      } else if (may('rematch', 'offer'))
+        buttons.push(button('Rematch', offer('rematch', 'offer'), 'primary'));
     }
     buttons.push(button('Flip', a.flip));
-    const shown = [g.state.id, g.state.rematch ?? '', ...buttons.map((b) => b.textContent)].join(
-      '|',
-    );
+    const shown = [state.id, state.rematch ?? '', ...buttons.map((b) => b.textContent)].join('|');
     if (shown !== this.shown) this.element.replaceChildren(...buttons);
     this.shown = shown;
     this.note.textContent = note;

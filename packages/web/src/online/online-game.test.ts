@@ -1,35 +1,14 @@
 /**
  * The online game's event interpreter, without a browser: the offers the server holds stay shown
  * across a move (only an `offers` event changes them), an agreed rematch is not taken back by
- * a state read before it, and an offer declined is known to the seat that made it.
+ * a state read before it, and an offer declined is known to the seat that made it. The state
+ * itself is @citadel/game's applyEvent (tested there); these check what the page keeps beside it:
+ * the board, the decline note, the opponent's absence and the buttons it allows.
  */
-import type { GameState } from '@citadel/protocol';
+import { NO_OFFERS_MADE, stateOf as state } from '@citadel/protocol/testing';
+import { CLAIM_WIN_AFTER_MS } from '@citadel/protocol';
 import { describe, expect, it } from 'vitest';
 import { OnlineGame } from './online-game.ts';
-
-const START_FEN = 'start'; // not read by the interpreter: the moves are replayed on the core
-
-function state(over: Partial<GameState> = {}): GameState {
-  return {
-    id: 'abcdefgh',
-    variant: 'chess',
-    array: 'standard',
-    rules: {},
-    clock: null,
-    rated: false,
-    lobby: false,
-    moves: [],
-    san: [],
-    fen: START_FEN,
-    turn: 'white',
-    status: 'started',
-    players: { white: null, black: null },
-    connected: { white: true, black: true },
-    offers: { draw: null, takeback: null, rematch: null },
-    createdAt: 0,
-    ...over,
-  };
-}
 
 describe('OnlineGame.apply', () => {
   it('keeps showing a draw offer across a move until the server says it lapsed', () => {
@@ -45,7 +24,7 @@ describe('OnlineGame.apply', () => {
   });
 
   it('knows its own offer declined until the next move, and not the opponent’s', () => {
-    const none = { draw: null, takeback: null, rematch: null };
+    const none = NO_OFFERS_MADE;
     const offered = state({ offers: { ...none, draw: 'white' } });
     const white = new OnlineGame(offered, 'white');
     const black = new OnlineGame(offered, 'black');
@@ -72,5 +51,50 @@ describe('OnlineGame.apply', () => {
       you: 'white',
     });
     expect(g.state.rematch).toBe('zyxwvuts');
+  });
+});
+
+describe('OnlineGame beside the state', () => {
+  it('plays its own move at once and only confirms it when the server sends it back', () => {
+    const g = new OnlineGame(state(), 'white');
+    expect(g.playLocal('e2e4')).toEqual({ move: 'e2e4', ply: 0 });
+    expect(g.apply({ type: 'move', ply: 1, move: 'e2e4', san: 'e4', fen: 'after e4' })).toEqual({
+      moved: false,
+    });
+    expect(g.board.moves().map((m) => m.text)).toEqual(['e2e4']);
+    expect(g.myTurn()).toBe(false);
+  });
+
+  it('replays the board on a takeback and ignores a move it has already', () => {
+    const g = new OnlineGame(state(), 'black');
+    g.apply({ type: 'move', ply: 1, move: 'e2e4', san: 'e4', fen: 'after e4' });
+    expect(g.apply({ type: 'move', ply: 1, move: 'e2e4', san: 'e4', fen: 'after e4' })).toEqual({});
+    expect(g.apply({ type: 'state', game: state(), you: 'black' })).toMatchObject({ reset: true });
+    expect(g.board.moves()).toEqual([]);
+  });
+
+  it('counts the opponent away from the presence that says so, and allows the claim after it', () => {
+    const g = new OnlineGame(state({ clock: { initial: 60, increment: 0 } }), 'white');
+    g.apply({ type: 'presence', connected: { white: true, black: false }, spectators: 2 }, 1000);
+    expect(g.spectators).toBe(2);
+    expect(g.connected.black).toBe(false);
+    expect(g.opponentAwaySince).toBe(1000);
+    expect(g.mayClaimWin(1000 + CLAIM_WIN_AFTER_MS - 1)).toBe(false);
+    expect(g.mayClaimWin(1000 + CLAIM_WIN_AFTER_MS)).toBe(true);
+    g.apply({ type: 'presence', connected: { white: true, black: true }, spectators: 2 }, 2000);
+    expect(g.opponentAwaySince).toBeNull();
+  });
+
+  it('offers the abort until this seat has moved, and nothing to a spectator', () => {
+    const g = new OnlineGame(state(), 'white');
+    expect(g.mayAbort()).toBe(true);
+    g.apply({ type: 'move', ply: 1, move: 'e2e4', san: 'e4', fen: 'after e4' });
+    expect(g.mayAbort()).toBe(false);
+    const watcher = new OnlineGame(state(), null);
+    expect([watcher.mayAbort(), watcher.myTurn(), watcher.mayClaimWin()]).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 });

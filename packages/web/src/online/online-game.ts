@@ -1,10 +1,12 @@
 /**
- * An online game as this browser sees it: the server's state (the truth), the moves replayed on
- * the rules core for the board and the move list, who is connected, and the clocks as they run
- * between two server readings. Server events are applied here; the page only draws.
+ * An online game as this browser sees it: the server's state (the truth, kept by @citadel/game's
+ * applyEvent), the moves replayed on the rules core for the board and the move list, and the
+ * clocks as they run between two server readings. Server events are applied here; the page only
+ * draws.
  */
+import { applyEvent, declinedOffer, isLive, mayAbort, mayClaimWin, mayMove } from '@citadel/game';
 import {
-  CLAIM_WIN_AFTER_MS,
+  otherColor,
   type ByColor,
   type Clocks,
   type Color,
@@ -13,8 +15,6 @@ import {
   type ServerEvent,
 } from '@citadel/protocol';
 import { Game } from '../game.ts';
-
-export const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
 
 /** What an event changed, so the page can sound and animate. */
 export interface Change {
@@ -30,7 +30,6 @@ export class OnlineGame {
   you: Color | null;
   /** The moves on the rules core, for the board, the move list and the notation. */
   board: Game;
-  connected: ByColor<boolean>;
   spectators = 0;
   /** When the opponent was last seen going away (this browser's epoch ms), while away. */
   opponentAwaySince: number | null = null;
@@ -41,8 +40,12 @@ export class OnlineGame {
     this.state = state;
     this.you = you;
     this.board = OnlineGame.replay(state);
-    this.connected = { ...state.connected };
     this.trackOpponent();
+  }
+
+  /** Who is connected, by seat. */
+  get connected(): ByColor<boolean> {
+    return this.state.connected;
   }
 
   /** The core game after the state's moves; a state the core refuses is a server bug. */
@@ -66,18 +69,17 @@ export class OnlineGame {
 
   /** Applies one server event; returns what changed. */
   apply(e: ServerEvent, now = Date.now()): Change {
-    if (e.type === 'state' || e.type === 'move' || e.type === 'offers') this.declined = null;
+    // A decline is told until the next state, move or change of offers.
+    if (e.type === 'state' || e.type === 'move' || e.type === 'offers')
+      this.declined = declinedOffer(this.state, e, this.you);
+    const next = applyEvent(this.state, e);
     switch (e.type) {
       case 'state': {
         const shown = this.board.moves().map((m) => m.text);
         const viewing = this.board.viewPly;
         const live = this.board.isLive();
-        // A rematch, once agreed, stays agreed: a state read before it (an answer to this
-        // browser's own offer that arrives after the rematch event) does not take it back.
-        const rematch = e.game.rematch ?? this.state.rematch;
-        this.state = rematch ? { ...e.game, rematch } : e.game;
+        this.state = next;
         this.you = e.you;
-        this.connected = { ...e.game.connected };
         const moves = e.game.moves;
         const same = moves.length === shown.length && moves.every((m, i) => shown[i] === m);
         const oneMore = moves.length === shown.length + 1 && shown.every((m, i) => moves[i] === m);
@@ -87,8 +89,8 @@ export class OnlineGame {
         return { moved: oneMore, reset: !same && !oneMore, ended: e.game.status === 'ended' };
       }
       case 'move': {
+        if (next === this.state) return {};
         const count = this.state.moves.length;
-        if (e.ply !== count + 1) return {};
         const shown = this.board.moves();
         // The move this browser already showed (its own, played at once) is only confirmed.
         const confirmed = shown.length >= e.ply && shown[e.ply - 1]!.text === e.move;
@@ -98,54 +100,27 @@ export class OnlineGame {
           if (!this.board.position.play(e.move).ok) return {};
           if (live) this.board.viewPly = e.ply;
         }
-        // A deadline for a first move lasts until the next move, which says the next one if any.
-        const before: GameState = { ...this.state };
-        delete before.firstMoveBy;
-        this.state = {
-          ...before,
-          ...(e.firstMoveBy !== undefined ? { firstMoveBy: e.firstMoveBy } : {}),
-          status: this.state.status === 'waiting' ? 'started' : this.state.status,
-          moves: [...this.state.moves, e.move],
-          san: [...this.state.san, e.san],
-          fen: e.fen,
-          turn: other(this.state.turn),
-          // Offers stay as they were: when a move makes one lapse, an `offers` event says so.
-          ...(e.clocks ? { clocks: e.clocks } : {}),
-        };
+        this.state = next;
         return { moved: !confirmed };
       }
-      case 'offers':
-        if (e.declined && this.you !== null && this.state.offers[e.declined] === this.you)
-          this.declined = e.declined;
-        this.state = { ...this.state, offers: e.offers };
-        return {};
       case 'presence':
-        this.connected = e.connected;
+        this.state = next;
         this.spectators = e.spectators;
         this.trackOpponent(now);
         return {};
       case 'end': {
-        if (this.state.status === 'ended') return {};
-        this.state = {
-          ...this.state,
-          status: 'ended',
-          result: e.result,
-          reason: e.reason,
-          text: e.text,
-          ...(e.clocks ? { clocks: e.clocks } : {}),
-        };
+        if (next === this.state) return {};
+        this.state = next;
         return { ended: true };
       }
-      case 'rematch':
-        this.state = { ...this.state, rematch: e.id };
-        return {};
       default:
+        this.state = next;
         return {};
     }
   }
 
   private trackOpponent(now = Date.now()): void {
-    if (!this.you || this.connected[other(this.you)]) this.opponentAwaySince = null;
+    if (!this.you || this.connected[otherColor(this.you)]) this.opponentAwaySince = null;
     else this.opponentAwaySince ??= now;
   }
 
@@ -158,13 +133,12 @@ export class OnlineGame {
   }
 
   myTurn(): boolean {
-    return this.you !== null && this.started() && this.state.turn === this.you;
+    return this.you !== null && mayMove(this.state, this.you);
   }
 
   /** A live game (minutes + increment), as opposed to correspondence or no clock. */
   live(): boolean {
-    const c = this.state.clock;
-    return c !== null && 'initial' in c;
+    return isLive(this.state.clock);
   }
 
   /** The clocks at the server time `serverNow`: the running one has lost the time since `at`. */
@@ -200,18 +174,11 @@ export class OnlineGame {
 
   /** Whether this seat may claim the win: a live game whose opponent has been away long enough. */
   mayClaimWin(now = Date.now()): boolean {
-    return (
-      this.you !== null &&
-      this.started() &&
-      this.live() &&
-      this.opponentAwaySince !== null &&
-      now - this.opponentAwaySince >= CLAIM_WIN_AFTER_MS
-    );
+    return this.you !== null && mayClaimWin(this.state, this.opponentAwaySince, now);
   }
 
-  /** Abort is allowed until this seat has made its first move. */
+  /** Abort is offered until this seat has made its first move. */
   mayAbort(): boolean {
-    if (!this.you || this.ended()) return false;
-    return this.state.moves.length < (this.you === 'white' ? 1 : 2);
+    return this.you !== null && mayAbort(this.state, this.you);
   }
 }

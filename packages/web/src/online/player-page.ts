@@ -5,11 +5,12 @@
  * and a link into the analysis board.
  */
 import './online.css';
+import { ApiError } from '@citadel/protocol';
 import { h } from '../dom.ts';
 import type { PageContext } from '../page-context.ts';
 import { shortName } from '../variants.ts';
 import { signedIn } from './account-state.ts';
-import { api, ApiError } from './api.ts';
+import { api } from './api.ts';
 import { botMark } from './bot-mark.ts';
 import { finishedLinks } from './finished-links.ts';
 import { endingText, gameRow } from './game-row.ts';

@@ -3,14 +3,12 @@
  * after the BOT mark for a bot, with its rating and, after a rated game, the change; or "Anonymous"), "you" for this browser's
  * seat, a dot that is lit while that player is connected, and the clock slot beside it.
  */
-import type { Color, Player } from '@citadel/protocol';
+import { colorTitle, type Color, type Player } from '@citadel/protocol';
 import { h } from '../dom.ts';
 import { playerPath } from './account-menu.ts';
 import { botMarkOf } from './bot-mark.ts';
 import type { OnlineGame } from './online-game.ts';
 import { playerName, ratingDiffText } from './rating-text.ts';
-
-const cap = (c: Color): string => (c === 'white' ? 'White' : 'Black');
 
 export class SeatBar {
   private readonly dot = h('span', { class: 'presence-dot', 'aria-hidden': 'true' });
@@ -31,7 +29,7 @@ export class SeatBar {
     const player = g.state.players[color];
     const online = g.connected[color];
     const who = player ? playerName(player) : 'Waiting for a player';
-    const label = `${cap(color)}: ${who}${g.you === color ? ' — you' : ''}`;
+    const label = `${colorTitle(color)}: ${who}${g.you === color ? ' — you' : ''}`;
     // Drawn again only when it changes, so a click on the name is never lost to a redraw.
     if (label !== this.shown)
       this.name.replaceChildren(...this.parts(color, player, g.you === color));
@@ -43,7 +41,7 @@ export class SeatBar {
   }
 
   private parts(color: Color, player: Player | null, mine: boolean): Array<Node | string> {
-    const parts: Array<Node | string> = [`${cap(color)}: `];
+    const parts: Array<Node | string> = [`${colorTitle(color)}: `];
     if (player?.name) {
       parts.push(...botMarkOf(player));
       parts.push(

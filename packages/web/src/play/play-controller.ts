@@ -4,7 +4,7 @@
  * ply being looked at. It knows no elements: after every change it calls `changed`, and the page
  * redraws its views from the controller's state.
  */
-import type { MoveInfo } from '@citadel/core';
+import { otherColor, type MoveInfo } from '@citadel/core';
 import { movesFor, premoveTargets, type Side } from '../adapter.ts';
 import type { EngineClient } from '../engine-client.ts';
 import { Game, saveGame, type GameSetup } from '../game.ts';
@@ -49,7 +49,7 @@ export class PlayController {
   orientation(): Side {
     const setup = this.game.setup;
     const base: Side = setup.opponent === 'engine' ? setup.side : 'white';
-    return this.flipped ? (base === 'white' ? 'black' : 'white') : base;
+    return this.flipped ? otherColor(base) : base;
   }
 
   /** Whether the user may move on the board now. */

@@ -2,11 +2,9 @@
  * The line above the board saying whose move it is (check, hint, the engine thinking, a past
  * position being looked at) and the banner with the game's result.
  */
-import type { Color } from '@citadel/core';
+import { colorTitle } from '@citadel/core';
 import { h } from '../dom.ts';
 import type { PlayController } from './play-controller.ts';
-
-const cap = (c: Color): string => (c === 'white' ? 'White' : 'Black');
 
 /** What the status line says for the controller's state. */
 export function statusText(c: PlayController): string {
@@ -23,9 +21,9 @@ export function statusText(c: PlayController): string {
   const who =
     game.setup.opponent === 'engine'
       ? turn === game.setup.side
-        ? `Your move (${cap(turn)})`
-        : `${cap(turn)} (engine) to move`
-      : `${cap(turn)} to move`;
+        ? `Your move (${colorTitle(turn)})`
+        : `${colorTitle(turn)} (engine) to move`
+      : `${colorTitle(turn)} to move`;
   let text = who + (shown.isCheck() ? ' — check!' : '');
   const hint = c.hint();
   if (hint) text += ` — hint: ${hint.san}`;

@@ -1,15 +1,10 @@
 import { CLAIM_WIN_AFTER_MS, FIRST_MOVE_LIVE_MS, type TimeControl } from '@citadel/protocol';
 import { describe, expect, it } from 'vitest';
-import { clocksAt, deadlineAt, flagAt } from '../src/machine/clock.ts';
-import type { GameEvent } from '../src/machine/events.ts';
-import {
-  newGameRecord,
-  rematchRecord,
-  type GameRecord,
-  type SeatRecord,
-} from '../src/machine/record.ts';
-import { positionOf } from '../src/machine/replay.ts';
-import { step } from '../src/machine/step.ts';
+import { clocksAt, deadlineAt, flagAt } from '../src/clock.ts';
+import type { GameEvent } from '../src/events.ts';
+import { newGameRecord, rematchRecord, type GameRecord, type SeatRecord } from '../src/record.ts';
+import { positionOf } from '../src/replay.ts';
+import { step } from '../src/step.ts';
 
 const seat = (name: string): SeatRecord => ({
   tokenHash: name.repeat(8),

@@ -5,7 +5,8 @@
  */
 import type { Position } from '@citadel/core';
 import {
-  CLAIM_WIN_AFTER_MS,
+  colorTitle,
+  otherColor,
   type Color,
   type OfferAction,
   type OfferKind,
@@ -19,11 +20,17 @@ import {
   sideToMove,
 } from './clock.ts';
 import type { GameEvent, Notice, RefusalStatus, Step } from './events.ts';
-import { NO_OFFERS, opponent, type GameRecord } from './record.ts';
+import {
+  abortRefusal,
+  claimWinRefusal,
+  moveRefusal,
+  offerRefusal,
+  resignRefusal,
+} from './permissions.ts';
+import { NO_OFFERS, recordFacts, type GameRecord } from './record.ts';
 import { firstMoveDeadline } from './time-control.ts';
 
 const refuse = (status: RefusalStatus, error: string): Step => ({ ok: false, status, error });
-const cap = (c: Color): string => (c === 'white' ? 'White' : 'Black');
 const winToken = (c: Color): '1-0' | '0-1' => (c === 'white' ? '1-0' : '0-1');
 
 type Ending = Pick<GameRecord, 'result' | 'reason' | 'text'>;
@@ -63,13 +70,13 @@ function lapsed(g: GameRecord, now: number): (Ended & { late: string }) | null {
   if (g.status !== 'started') return null;
   const late = sideToMove(g);
   if (isFlagged(g, now)) {
-    const winner = opponent(late);
+    const winner = otherColor(late);
     const e = end(
       g,
       {
         result: winToken(winner),
         reason: 'timeout',
-        text: `${cap(late)} ran out of time: ${cap(winner)} wins`,
+        text: `${colorTitle(late)} ran out of time: ${colorTitle(winner)} wins`,
       },
       now,
     );
@@ -81,7 +88,7 @@ function lapsed(g: GameRecord, now: number): (Ended & { late: string }) | null {
       {
         result: '*',
         reason: 'abort',
-        text: `${cap(late)} did not make a first move in time: the game is aborted`,
+        text: `${colorTitle(late)} did not make a first move in time: the game is aborted`,
       },
       now,
     );
@@ -89,8 +96,6 @@ function lapsed(g: GameRecord, now: number): (Ended & { late: string }) | null {
   }
   return null;
 }
-
-const hasMoved = (g: GameRecord, c: Color): boolean => g.moves.length > (c === 'white' ? 0 : 1);
 
 /** Applies one event at `now` (epoch ms). */
 export function step(g: GameRecord, pos: Position, event: GameEvent, now: number): Step {
@@ -128,48 +133,39 @@ export function step(g: GameRecord, pos: Position, event: GameEvent, now: number
     case 'move':
       return move(g, pos, event.by, event.move, event.ply, now);
     case 'resign': {
-      if (g.status === 'waiting') return refuse(409, 'the game has not started: abort it instead');
-      if (g.status === 'ended') return refuse(409, 'the game is over');
-      const winner = opponent(event.by);
+      const no = resignRefusal(recordFacts(g));
+      if (no) return { ok: false, ...no };
+      const winner = otherColor(event.by);
       const e = end(
         g,
         {
           result: winToken(winner),
           reason: 'resign',
-          text: `${cap(event.by)} resigned: ${cap(winner)} wins`,
+          text: `${colorTitle(event.by)} resigned: ${colorTitle(winner)} wins`,
         },
         now,
       );
       return { ok: true, game: e.game, tell: [e.notice] };
     }
     case 'abort': {
-      if (g.status === 'ended') return refuse(409, 'the game is over');
-      if (g.moves.length >= 2)
-        return refuse(409, 'a game can be aborted only before each side has made its first move');
+      const no = abortRefusal(recordFacts(g));
+      if (no) return { ok: false, ...no };
       const e = end(
         g,
-        { result: '*', reason: 'abort', text: `${cap(event.by)} aborted the game` },
+        { result: '*', reason: 'abort', text: `${colorTitle(event.by)} aborted the game` },
         now,
       );
       return { ok: true, game: e.game, tell: [e.notice] };
     }
     case 'claim-win': {
-      if (g.status !== 'started') return refuse(409, 'the game is not in progress');
-      if (!g.clock || 'daysPerMove' in g.clock)
-        return refuse(409, 'a win can be claimed only in a live game');
-      const away = event.opponentAwaySince;
-      if (away === null) return refuse(409, 'your opponent is connected');
-      if (now - away < CLAIM_WIN_AFTER_MS)
-        return refuse(
-          409,
-          `your opponent may reconnect: claim in ${Math.ceil((CLAIM_WIN_AFTER_MS - (now - away)) / 1000)} s`,
-        );
+      const no = claimWinRefusal(recordFacts(g), event.opponentAwaySince, now);
+      if (no) return { ok: false, ...no };
       const e = end(
         g,
         {
           result: winToken(event.by),
           reason: 'abandon',
-          text: `${cap(opponent(event.by))} left the game: ${cap(event.by)} wins`,
+          text: `${colorTitle(otherColor(event.by))} left the game: ${colorTitle(event.by)} wins`,
         },
         now,
       );
@@ -188,16 +184,13 @@ function move(
   ply: number | undefined,
   now: number,
 ): Step {
-  if (g.status === 'waiting') return refuse(409, 'the game waits for an opponent');
-  if (g.status === 'ended') return refuse(409, 'the game is over');
-  if (sideToMove(g) !== by) return refuse(409, 'it is not your turn');
-  if (ply !== undefined && ply !== g.moves.length)
-    return refuse(409, `stale move: ${g.moves.length} moves have been played, not ${ply}`);
+  const no = moveRefusal(recordFacts(g), by, ply);
+  if (no) return { ok: false, ...no };
   const played = pos.play(text);
   if (!played.ok) return refuse(400, played.error);
   const plies = g.moves.length + 1;
   const clocks = clocksAfterMove(g, by, now, plies);
-  const theirs = opponent(by);
+  const theirs = otherColor(by);
   let next: GameRecord = {
     ...g,
     moves: [...g.moves, played.value.text],
@@ -251,23 +244,10 @@ function offer(
   rematchId: string | undefined,
   now: number,
 ): Step {
-  const theirs = opponent(by);
-  if (kind === 'rematch') {
-    if (g.status !== 'ended') return refuse(409, 'the game is not over');
-    if (g.rematchId) return refuse(409, 'the rematch has been agreed already');
-    if (!g.seats.white || !g.seats.black) return refuse(409, 'the game had no opponent');
-  } else if (g.status !== 'started') return refuse(409, 'the game is not in progress');
+  const no = offerRefusal(recordFacts(g), kind, action, by);
+  if (no) return { ok: false, ...no };
+  const theirs = otherColor(by);
   const pending = g.offers[kind];
-  if (action === 'offer' && pending === by)
-    return refuse(409, `you have offered a ${kind} already`);
-  if (action === 'decline' && pending !== theirs)
-    return refuse(409, `there is no ${kind} offer to decline`);
-  if (action === 'accept' && pending !== theirs)
-    return refuse(409, `there is no ${kind} offer to accept`);
-  if (action === 'cancel' && pending !== by)
-    return refuse(409, `you have no ${kind} offer to cancel`);
-  if (kind === 'takeback' && action === 'offer' && !hasMoved(g, by))
-    return refuse(409, 'you have no move to take back');
   const withOffer = (value: Color | null): GameRecord => ({
     ...g,
     offers: { ...g.offers, [kind]: value },

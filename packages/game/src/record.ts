@@ -11,6 +11,7 @@ import type {
   Status,
   TimeControl,
 } from '@citadel/protocol';
+import type { GameFacts } from './permissions.ts';
 import { clockBudget, firstMoveDeadline } from './time-control.ts';
 
 export interface SeatRecord {
@@ -66,9 +67,17 @@ export interface GameRecord {
   readonly endedAt: number | null;
 }
 
-export const opponent = (c: Color): Color => (c === 'white' ? 'black' : 'white');
-
 export const NO_OFFERS: Offers = { draw: null, takeback: null, rematch: null };
+
+/** What the rules of who may act (permissions.ts) read of a record. */
+export const recordFacts = (g: GameRecord): GameFacts => ({
+  status: g.status,
+  plies: g.moves.length,
+  clock: g.clock,
+  offers: g.offers,
+  seated: { white: g.seats.white !== null, black: g.seats.black !== null },
+  rematchAgreed: g.rematchId !== null,
+});
 
 /** What creating a game takes: the record's settings, the creator's colour and seat, the time. */
 export interface NewGame extends Pick<

@@ -4,12 +4,13 @@
  * abort); a live clock gains its increment after each move, a correspondence clock is refilled
  * to the days per move.
  */
-import type { ByColor, Clocks, Color } from '@citadel/protocol';
-import { opponent, type GameRecord } from './record.ts';
+import { otherColor, type ByColor, type Clocks, type Color } from '@citadel/protocol';
+import { turnAfter } from './permissions.ts';
+import type { GameRecord } from './record.ts';
 import { clockBudget } from './time-control.ts';
 
 /** The side to move, from the number of moves played (White starts every variant's array). */
-export const sideToMove = (g: GameRecord): Color => (g.moves.length % 2 === 0 ? 'white' : 'black');
+export const sideToMove = (g: GameRecord): Color => turnAfter(g.moves.length);
 
 /** Time left on each clock at `now`. */
 export function clockLeftAt(g: GameRecord, now: number): ByColor<number> {
@@ -65,9 +66,9 @@ export function clocksAfterMove(
   let mine = left[mover];
   if ('daysPerMove' in g.clock) mine = budget;
   else if (running) mine += g.clock.increment * 1000;
-  const theirs = 'daysPerMove' in g.clock ? budget : left[opponent(mover)];
+  const theirs = 'daysPerMove' in g.clock ? budget : left[otherColor(mover)];
   return {
-    clockLeft: { [mover]: mine, [opponent(mover)]: theirs } as ByColor<number>,
+    clockLeft: { [mover]: mine, [otherColor(mover)]: theirs } as ByColor<number>,
     turnStartedAt: pliesAfter >= 2 ? now : null,
   };
 }

@@ -1,0 +1,299 @@
+/**
+ * The online-play server's HTTP API (docs/api.md) as one typed client, for the web app, the bot
+ * and the tests: every answer is checked against its schema here, and every refusal becomes an
+ * `ApiError` carrying the status and the server's sentence. The event streams are read as async
+ * iterators that an AbortSignal ends.
+ */
+import { z } from 'zod';
+import {
+  accountSchema,
+  sessionSchema,
+  type Account,
+  type Credentials,
+  type RegisterRequest,
+  type Session,
+} from './accounts.ts';
+import { ApiError, UnreachableError, unreachableReason } from './api-error.ts';
+import { errorBodySchema } from './errors.ts';
+import { bodyLines, parseStreamLine } from './event-lines.ts';
+import {
+  runtimeFetch,
+  type AbortSignalLike,
+  type HttpFetch,
+  type HttpRequest,
+  type HttpResponse,
+} from './fetch.ts';
+import {
+  archiveResponseSchema,
+  createGameResponseSchema,
+  gameStateSchema,
+  joinResponseSchema,
+  lobbyEventSchema,
+  lobbyResponseSchema,
+  myGamesResponseSchema,
+  rematchResponseSchema,
+  type ArchiveQuery,
+  type ArchiveResponse,
+  type CreateGameRequest,
+  type CreateGameResponse,
+  type GameState,
+  type JoinResponse,
+  type LobbyEvent,
+  type LobbyResponse,
+  type MyGamesResponse,
+  type RematchResponse,
+} from './games.ts';
+import { serverEventSchema, type ServerEvent } from './messages.ts';
+import type { OfferAction, OfferKind } from './vocabulary.ts';
+
+export interface CitadelApiOptions {
+  /**
+   * The server's address (`http://127.0.0.1:5173`); empty, the default, for the page's own origin
+   * (paths are then relative).
+   */
+  readonly base?: string;
+  /** The seat token sent with every request that names none. */
+  readonly token?: string;
+  /** Whether the browser sends its cookies (the session's): `same-origin` for the web app. */
+  readonly credentials?: HttpRequest['credentials'];
+  /** The Fetch API to use; the runtime's by default. */
+  readonly fetch?: HttpFetch;
+  /** What a server that cannot be reached is said as; `cannot reach the server at … (…)` by default. */
+  readonly unreachable?: string;
+}
+
+/** One request as `send` makes it. */
+export interface ApiCall {
+  readonly method?: 'GET' | 'POST';
+  /** JSON to send (sent as `application/json`); a string is sent as it is. */
+  readonly body?: unknown;
+  /** The seat's token (`Authorization: Bearer`); null or absent: the client's own, if any. */
+  readonly token?: string | null;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly signal?: AbortSignalLike;
+}
+
+const JSON_ANSWER = { accept: 'application/json' };
+const game = (id: string): string => `/api/games/${encodeURIComponent(id)}`;
+
+/** A body's text as JSON, or null when it is not JSON (or empty). */
+function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `e` is the end of a request its signal aborted. */
+const isAbort = (e: unknown): boolean =>
+  typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
+
+export class CitadelApi {
+  /** The server's address, without a final `/` (empty: the page's own origin). */
+  readonly base: string;
+  private readonly options: CitadelApiOptions;
+
+  constructor(options: CitadelApiOptions = {}) {
+    this.options = options;
+    this.base = (options.base ?? '').replace(/\/+$/, '');
+  }
+
+  /**
+   * One request, its answer as it is (the tests' raw requests; every method below goes through
+   * it). A failure to connect is an `UnreachableError`; an aborted request rejects as `fetch` does.
+   */
+  async send(path: string, call: ApiCall = {}): Promise<HttpResponse> {
+    const token = call.token ?? this.options.token;
+    const headers: Record<string, string> = { ...call.headers };
+    if (call.body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers['authorization'] = `Bearer ${token}`;
+    const request: HttpRequest = {
+      method: call.method ?? (call.body === undefined ? 'GET' : 'POST'),
+      headers,
+      ...(call.body === undefined
+        ? {}
+        : { body: typeof call.body === 'string' ? call.body : JSON.stringify(call.body) }),
+      ...(this.options.credentials ? { credentials: this.options.credentials } : {}),
+      ...(call.signal ? { signal: call.signal } : {}),
+    };
+    try {
+      return await (this.options.fetch ?? runtimeFetch)(this.base + path, request);
+    } catch (e) {
+      if (isAbort(e) || e instanceof ApiError) throw e;
+      throw new UnreachableError(this.base, unreachableReason(e), this.options.unreachable);
+    }
+  }
+
+  /**
+   * A request whose 2xx answer is parsed with `schema`; a refusal, or an answer that does not fit,
+   * throws an `ApiError`. Every typed method goes through it (a subclass may wrap it).
+   */
+  protected async request<T>(path: string, schema: z.ZodType<T>, call: ApiCall = {}): Promise<T> {
+    const response = await this.send(path, {
+      ...call,
+      headers: { ...JSON_ANSWER, ...call.headers },
+    });
+    const data = jsonOf(await response.text());
+    if (!response.ok) throw refusal(response.status, data);
+    const parsed = schema.safeParse(data);
+    if (!parsed.success)
+      throw new ApiError(response.status, `the server's answer to ${path} is not understood`);
+    return parsed.data;
+  }
+
+  /** The values of an event stream of `schema` until the server ends it or `signal` aborts. */
+  private async *events<T>(
+    path: string,
+    schema: z.ZodType<T>,
+    call: ApiCall & { readonly signal: AbortSignalLike },
+  ): AsyncGenerator<T> {
+    const response = await this.send(path, {
+      ...call,
+      headers: { accept: 'application/x-ndjson' },
+    });
+    if (!response.ok || !response.body)
+      throw refusal(response.status, jsonOf(await response.text()));
+    const reader = response.body.getReader();
+    try {
+      for await (const line of bodyLines(reader)) {
+        const value = parseStreamLine(line, schema);
+        if (value !== null) yield value;
+      }
+    } finally {
+      // The reader stopped early (a break, an abort): the connection is let go.
+      reader.cancel().catch(() => undefined);
+    }
+  }
+
+  createGame(request: CreateGameRequest): Promise<CreateGameResponse> {
+    return this.request('/api/games', createGameResponseSchema, { body: request });
+  }
+
+  /** Takes the free seat (409 when both are taken). */
+  join(id: string): Promise<JoinResponse> {
+    return this.request(`${game(id)}/join`, joinResponseSchema, { body: {} });
+  }
+
+  state(id: string): Promise<GameState> {
+    return this.request(game(id), gameStateSchema);
+  }
+
+  /**
+   * Plays `move` (move text or SAN) for the seat of `token`, or without one for the seat of the
+   * session's account; `ply`, the moves seen played, keeps a resent move from being played twice.
+   */
+  move(id: string, token: string | null, move: string, ply?: number): Promise<GameState> {
+    return this.request(`${game(id)}/moves`, gameStateSchema, {
+      token,
+      body: ply === undefined ? { move } : { move, ply },
+    });
+  }
+
+  resign(id: string, token: string | null): Promise<GameState> {
+    return this.request(`${game(id)}/resign`, gameStateSchema, { token, body: {} });
+  }
+
+  abort(id: string, token: string | null): Promise<GameState> {
+    return this.request(`${game(id)}/abort`, gameStateSchema, { token, body: {} });
+  }
+
+  claimWin(id: string, token: string | null): Promise<GameState> {
+    return this.request(`${game(id)}/claim-win`, gameStateSchema, { token, body: {} });
+  }
+
+  /** Offers, cancels, accepts or declines a draw or a takeback. */
+  offer(
+    id: string,
+    token: string | null,
+    kind: Exclude<OfferKind, 'rematch'>,
+    action: OfferAction,
+  ): Promise<GameState> {
+    return this.request(`${game(id)}/${kind}`, gameStateSchema, { token, body: { action } });
+  }
+
+  /** Offers, cancels, accepts or declines a rematch; once agreed, the answer holds my seat in it. */
+  rematch(id: string, token: string | null, action: OfferAction): Promise<RematchResponse> {
+    return this.request(`${game(id)}/rematch`, rematchResponseSchema, {
+      token,
+      body: { action },
+    });
+  }
+
+  /** The address of a game's PGN (a download link). */
+  pgnUrl(id: string): string {
+    return `${this.base}${game(id)}/pgn`;
+  }
+
+  /** A game's PGN text. */
+  async pgn(id: string): Promise<string> {
+    const response = await this.send(`${game(id)}/pgn`);
+    const text = await response.text();
+    if (!response.ok) throw refusal(response.status, jsonOf(text));
+    return text;
+  }
+
+  /**
+   * The game's events until the server ends the stream or `signal` aborts it: first its state,
+   * then every change. With a seat's token the stream holds that seat's connection.
+   */
+  stream(id: string, token: string | null, signal: AbortSignalLike): AsyncGenerator<ServerEvent> {
+    return this.events(`${game(id)}/stream`, serverEventSchema, { token, signal });
+  }
+
+  lobby(): Promise<LobbyResponse> {
+    return this.request('/api/lobby', lobbyResponseSchema);
+  }
+
+  /** The whole lobby at once and again at every change, until `signal` aborts. */
+  lobbyStream(signal: AbortSignalLike): AsyncGenerator<LobbyEvent> {
+    return this.events('/api/lobby/stream', lobbyEventSchema, { signal });
+  }
+
+  /** The games of these seats and of the session's account. */
+  myGames(tokens: readonly string[]): Promise<MyGamesResponse> {
+    return this.request('/api/my-games', myGamesResponseSchema, { body: { tokens } });
+  }
+
+  /** Finished games, newest first. */
+  archive(query: ArchiveQuery = {}): Promise<ArchiveResponse> {
+    const q = Object.entries(query)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+      .join('&');
+    return this.request(`/api/archive${q ? `?${q}` : ''}`, archiveResponseSchema);
+  }
+
+  register(request: RegisterRequest): Promise<Account> {
+    return this.request('/api/accounts/register', accountSchema, { body: request });
+  }
+
+  login(credentials: Credentials): Promise<Account> {
+    return this.request('/api/accounts/login', accountSchema, { body: credentials });
+  }
+
+  /** Ends the session (the answer has no body). */
+  async logout(): Promise<void> {
+    await this.request('/api/accounts/logout', z.null(), { body: {} });
+  }
+
+  /** The account signed in (401 for a guest). */
+  me(): Promise<Account> {
+    return this.request('/api/accounts/me', accountSchema);
+  }
+
+  /** The account signed in, or null for a guest; never a refusal. */
+  session(): Promise<Session> {
+    return this.request('/api/accounts/session', sessionSchema);
+  }
+
+  player(name: string): Promise<Account> {
+    return this.request(`/api/players/${encodeURIComponent(name)}`, accountSchema);
+  }
+}
+
+/** The error for a refused request: the server's sentence, or its status when it gave none. */
+function refusal(status: number, data: unknown): ApiError {
+  const body = errorBodySchema.safeParse(data);
+  return new ApiError(status, body.success ? body.data.error : `the server answered ${status}`);
+}
