@@ -32,8 +32,12 @@ export type Notice =
   | Exclude<ServerEvent, { type: 'state' | 'pong' | 'error' | 'presence' }>
   | { readonly type: 'state' };
 
-/** 400: the rules refuse; 403: not this seat's to do; 409: not now (turn, status, stale ply). */
-export type RefusalStatus = 400 | 403 | 409;
+/**
+ * Why an event is refused, in the game's words (a server maps each to its answer):
+ * `invalid` the rules refuse it; `forbidden` it is not this seat's to do; `conflict` not now (the
+ * turn, the game's status, a stale ply).
+ */
+export type RefusalReason = 'invalid' | 'forbidden' | 'conflict';
 
 export type Step =
   | {
@@ -42,8 +46,8 @@ export type Step =
       readonly game: GameRecord;
       readonly tell: readonly Notice[];
       /** Set when the event ended the game another way than the actor asked (a flag on a late move). */
-      readonly refusal?: { readonly status: RefusalStatus; readonly error: string };
+      readonly refusal?: { readonly reason: RefusalReason; readonly error: string };
       /** Both players agreed to a rematch: transport creates it under `game.rematchId`. */
       readonly rematch?: true;
     }
-  | { readonly ok: false; readonly status: RefusalStatus; readonly error: string };
+  | { readonly ok: false; readonly reason: RefusalReason; readonly error: string };

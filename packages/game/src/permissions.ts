@@ -15,11 +15,11 @@ import {
   type Status,
   type TimeControl,
 } from '@citadel/protocol';
-import type { RefusalStatus } from './events.ts';
+import type { RefusalReason } from './events.ts';
 
 /** Why an action is refused: the HTTP status and the sentence the server answers with. */
 export interface Refusal {
-  readonly status: RefusalStatus;
+  readonly reason: RefusalReason;
   readonly error: string;
 }
 
@@ -36,7 +36,10 @@ export interface GameFacts {
   readonly rematchAgreed: boolean;
 }
 
-const refusal = (error: string, status: RefusalStatus = 409): Refusal => ({ status, error });
+const refusal = (error: string, reason: RefusalReason = 'conflict'): Refusal => ({
+  reason,
+  error,
+});
 
 /** The side to move after `plies` moves (White starts every variant's array). */
 export const turnAfter = (plies: number): Color => (plies % 2 === 0 ? 'white' : 'black');

@@ -19,7 +19,7 @@ import {
   missedFirstMove,
   sideToMove,
 } from './clock.ts';
-import type { GameEvent, Notice, RefusalStatus, Step } from './events.ts';
+import type { GameEvent, Notice, RefusalReason, Step } from './events.ts';
 import {
   abortRefusal,
   claimWinRefusal,
@@ -30,7 +30,7 @@ import {
 import { NO_OFFERS, recordFacts, type GameRecord } from './record.ts';
 import { firstMoveDeadline } from './time-control.ts';
 
-const refuse = (status: RefusalStatus, error: string): Step => ({ ok: false, status, error });
+const refuse = (reason: RefusalReason, error: string): Step => ({ ok: false, reason, error });
 const winToken = (c: Color): '1-0' | '0-1' => (c === 'white' ? '1-0' : '0-1');
 
 type Ending = Pick<GameRecord, 'result' | 'reason' | 'text'>;
@@ -103,19 +103,19 @@ export function step(g: GameRecord, pos: Position, event: GameEvent, now: number
   if (f) {
     if (event.type === 'flag') return { ok: true, game: f.game, tell: [f.notice] };
     if (event.type === 'offer' && event.kind === 'rematch')
-      return refuse(409, 'the game is not over');
+      return refuse('conflict', 'the game is not over');
     return {
       ok: true,
       game: f.game,
       tell: [f.notice],
-      refusal: { status: 409, error: f.late },
+      refusal: { reason: 'conflict', error: f.late },
     };
   }
   switch (event.type) {
     case 'flag':
       return { ok: true, game: g, tell: [] };
     case 'join':
-      if (g.status !== 'waiting') return refuse(409, 'both seats are taken');
+      if (g.status !== 'waiting') return refuse('conflict', 'both seats are taken');
       return {
         ok: true,
         game: {
@@ -187,7 +187,7 @@ function move(
   const no = moveRefusal(recordFacts(g), by, ply);
   if (no) return { ok: false, ...no };
   const played = pos.play(text);
-  if (!played.ok) return refuse(400, played.error);
+  if (!played.ok) return refuse('invalid', played.error);
   const plies = g.moves.length + 1;
   const clocks = clocksAfterMove(g, by, now, plies);
   const theirs = otherColor(by);
@@ -265,7 +265,7 @@ function offer(
     return { ok: true, game: e.game, tell: [e.notice] };
   }
   if (kind === 'rematch') {
-    if (!rematchId) return refuse(409, 'no id for the rematch');
+    if (!rematchId) return refuse('conflict', 'no id for the rematch');
     return {
       ok: true,
       game: { ...withOffer(null), rematchId },

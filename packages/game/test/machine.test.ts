@@ -56,14 +56,14 @@ describe('moves', () => {
     const fen = t.pos.fen();
     expect(t.apply({ type: 'move', by: 'black', move: 'e7e5' }, 1)).toMatchObject({
       ok: false,
-      status: 409,
+      reason: 'conflict',
     });
     expect(t.apply({ type: 'move', by: 'white', move: 'e2e4', ply: 3 }, 1)).toMatchObject({
       ok: false,
-      status: 409,
+      reason: 'conflict',
     });
     const bad = t.apply({ type: 'move', by: 'white', move: 'e2e5' }, 1);
-    expect(bad).toMatchObject({ ok: false, status: 400 });
+    expect(bad).toMatchObject({ ok: false, reason: 'invalid' });
     expect(!bad.ok && bad.error).toContain('e2e5');
     expect(t.get()).toBe(before);
     expect(t.pos.fen()).toBe(fen);
@@ -85,7 +85,7 @@ describe('moves', () => {
     const pos = positionOf(g);
     if (!pos.ok) throw new Error(pos.error);
     expect(step(g, pos.value, { type: 'move', by: 'white', move: 'e2e4' }, 0)).toMatchObject({
-      status: 409,
+      reason: 'conflict',
     });
   });
 });
@@ -110,7 +110,7 @@ describe('live clock', () => {
     expect(t.apply({ type: 'flag' }, 9_999)).toMatchObject({ ok: true, tell: [] });
     expect(t.get().status).toBe('started');
     const late = t.apply({ type: 'move', by: 'white', move: 'g1f3' }, 10_000);
-    expect(late).toMatchObject({ ok: true, refusal: { status: 409 } });
+    expect(late).toMatchObject({ ok: true, refusal: { reason: 'conflict' } });
     expect(t.get()).toMatchObject({ status: 'ended', result: '0-1', reason: 'timeout' });
     expect(t.get().clockLeft.white).toBe(0);
     expect(t.get().moves).toHaveLength(2);
@@ -154,7 +154,7 @@ describe('first-move deadline', () => {
     t.apply({ type: 'move', by: 'white', move: 'e2e4' }, 10_000);
     expect(t.get().firstMoveBy).toBe(10_000 + FIRST_MOVE_LIVE_MS);
     const late = t.apply({ type: 'move', by: 'black', move: 'e7e5' }, 10_000 + FIRST_MOVE_LIVE_MS);
-    expect(late).toMatchObject({ ok: true, refusal: { status: 409 } });
+    expect(late).toMatchObject({ ok: true, refusal: { reason: 'conflict' } });
     expect(!late.ok || late.refusal?.error).toContain('aborted');
     expect(t.get()).toMatchObject({ status: 'ended', result: '*', reason: 'abort' });
     expect(t.get().text).toContain('Black did not make a first move');
@@ -237,7 +237,7 @@ describe('negotiation', () => {
     const theirs = t.apply({ type: 'offer', kind: 'draw', action: 'cancel', by: 'black' }, 0);
     expect(theirs).toMatchObject({
       ok: false,
-      status: 409,
+      reason: 'conflict',
       error: 'you have no draw offer to cancel',
     });
     expect(t.get().offers.draw).toBe('white');
@@ -275,7 +275,10 @@ describe('abort, resign, claim and rematch', () => {
     const t = game();
     t.apply({ type: 'move', by: 'white', move: 'e2e4' }, 0);
     t.apply({ type: 'move', by: 'black', move: 'e7e5' }, 0);
-    expect(t.apply({ type: 'abort', by: 'white' }, 0)).toMatchObject({ ok: false, status: 409 });
+    expect(t.apply({ type: 'abort', by: 'white' }, 0)).toMatchObject({
+      ok: false,
+      reason: 'conflict',
+    });
     const u = game();
     u.apply({ type: 'move', by: 'white', move: 'e2e4' }, 0);
     expect(u.apply({ type: 'abort', by: 'black' }, 0).ok).toBe(true);
@@ -288,8 +291,11 @@ describe('abort, resign, claim and rematch', () => {
     t.apply({ type: 'move', by: 'black', move: 'e7e5' }, 0);
     const claim = (since: number | null, now: number) =>
       t.apply({ type: 'claim-win', by: 'black', opponentAwaySince: since }, now);
-    expect(claim(null, 1000)).toMatchObject({ ok: false, status: 409 });
-    expect(claim(1000, 1000 + CLAIM_WIN_AFTER_MS - 1)).toMatchObject({ ok: false, status: 409 });
+    expect(claim(null, 1000)).toMatchObject({ ok: false, reason: 'conflict' });
+    expect(claim(1000, 1000 + CLAIM_WIN_AFTER_MS - 1)).toMatchObject({
+      ok: false,
+      reason: 'conflict',
+    });
     expect(claim(1000, 1000 + CLAIM_WIN_AFTER_MS).ok).toBe(true);
     expect(t.get()).toMatchObject({ result: '0-1', reason: 'abandon' });
     const c = game({ daysPerMove: 1 });

@@ -1,6 +1,7 @@
 /**
  * Why the service refuses a request, in the domain's words: `http/` alone turns a kind into a
- * status (http/refusal-status.ts), so the services know nothing of HTTP.
+ * status (http/refusal-status.ts), so the services know nothing of HTTP. The game package's
+ * reasons (`RefusalReason` of @citadel/game: invalid, forbidden, conflict) are among them.
  */
 export type RefusalKind =
   /** The request is malformed or asks for something the rules refuse. */

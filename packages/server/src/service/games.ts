@@ -27,14 +27,13 @@ import {
   type GameEvent,
   type GameRecord,
   type Notice,
-  type RefusalStatus,
   type SeatRecord,
 } from '@citadel/game';
 import type { Bus, BusMessage } from '../pubsub/bus.ts';
 import { DeadlineScheduler } from './deadlines.ts';
 import { ratingUpdate, SeatRatingCache } from './seat-ratings.ts';
 import type { Store } from '../storage/store.ts';
-import { Refusal, type RefusalKind } from './errors.ts';
+import { Refusal } from './errors.ts';
 import { hashToken, newGameId, newToken } from './ids.ts';
 import { GameCache, type Live } from './game-cache.ts';
 import type { Listener } from './listener.ts';
@@ -49,13 +48,6 @@ export interface Account {
   /** A bot account: the seats it takes are marked so. */
   readonly bot: boolean;
 }
-
-/** The state machine's refusals (events.ts) in the service's words. */
-const MACHINE_REFUSAL: Readonly<Record<RefusalStatus, RefusalKind>> = {
-  400: 'invalid',
-  403: 'forbidden',
-  409: 'conflict',
-};
 
 export interface ActResult {
   readonly game: GameRecord;
@@ -342,7 +334,7 @@ export class Games {
       if (!s.ok) {
         // "Not now" may come from a cached game that another process has moved on from (its
         // notice not here yet): check against storage once before refusing.
-        if (s.status === 409 && !rechecked) {
+        if (s.reason === 'conflict' && !rechecked) {
           rechecked = true;
           const fresh = await this.store.getGame(before.id);
           if (fresh && fresh.version > before.version) {
@@ -350,7 +342,7 @@ export class Games {
             continue;
           }
         }
-        throw new Refusal(MACHINE_REFUSAL[s.status], s.error);
+        throw new Refusal(s.reason, s.error);
       }
       if (s.game === before) return { game: before, state: this.view(live) };
       const rematch =
@@ -387,7 +379,7 @@ export class Games {
         version: s.game.version,
         tell: s.tell,
       });
-      if (s.refusal) throw new Refusal(MACHINE_REFUSAL[s.refusal.status], s.refusal.error);
+      if (s.refusal) throw new Refusal(s.refusal.reason, s.refusal.error);
       return { game, state: this.view(live) };
     }
   }
