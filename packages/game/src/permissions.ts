@@ -17,7 +17,7 @@ import {
 } from '@citadel/protocol';
 import type { RefusalReason } from './events.ts';
 
-/** Why an action is refused: the HTTP status and the sentence the server answers with. */
+/** Why an action is refused: the reason, and the sentence the server answers with. */
 export interface Refusal {
   readonly reason: RefusalReason;
   readonly error: string;
