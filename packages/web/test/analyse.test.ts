@@ -2,7 +2,7 @@
  * The analysis board in chromium: the engine's best lines (one depth at a time, sorted, distinct
  * first moves). Screenshots: packages/web/test-results/analyse-*.png.
  */
-import { sampleOf } from '@citadel/testing';
+import { DEEP, sampleOf } from '@citadel/testing';
 import { describe, expect, it } from 'vitest';
 import { shot, cell, useApp } from './harness.ts';
 
@@ -109,45 +109,49 @@ describe('game review', () => {
     await page.context().close();
   });
 
-  it('keeps variations: another move from an earlier position, clickable, exported in parentheses', async () => {
-    const page = await web.open('/analyse/chess');
-    const move = async (from: string, to: string): Promise<void> => {
-      await cell(page, from).click();
-      await cell(page, to).click();
-    };
-    await move('e2', 'e4');
-    await move('e7', 'e5');
-    await move('g1', 'f3');
-    await page.getByRole('button', { name: 'Back one move' }).click();
-    await page.getByRole('button', { name: 'Back one move' }).click();
-    await move('c7', 'c5');
-    const variation = page.locator('li.variation');
-    expect(await variation.count()).toBe(1);
-    expect(await variation.textContent()).toBe('1… c5');
-    expect(await page.locator('.move-san[aria-current="true"]').textContent()).toBe('1… c5');
-    // The main line is untouched; a click on its move goes back there.
-    await page.locator('li.move .move-san', { hasText: 'Nf3' }).click();
-    expect(await page.locator('#analyse-fen').inputValue()).toMatch(
-      /^rnbqkbnr\/pppp1ppp\/8\/4p3\/4P3\/5N2\/PPPP1PPP\/RNBQKB1R b /,
-    );
-    await shot(page, 'analyse-variations.png');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await shot(page.locator('.moves-box'), 'analyse-variations-phone.png');
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.getByRole('button', { name: 'Export PGN' }).click();
-    expect(await page.locator('#export-text').inputValue()).toContain(
-      '1. e4 e5 (1... c5) 2. Nf3 *',
-    );
-    await page.keyboard.press('Escape');
-    // Making the variation the main line.
-    await page.locator('li.variation .move-san').click();
-    await page.getByRole('button', { name: 'Make main line' }).click();
-    expect(await page.locator('li.move .move-san').allTextContents()).toEqual(['e4', 'c5']);
-    expect(await page.locator('li.variation .move-san').allTextContents()).toEqual([
-      '1… e5',
-      '2. Nf3',
-    ]);
-    expect(page.errors).toEqual([]);
-    await page.context().close();
-  });
+  // Deep tier only: the move tree's variations are checked in move-tree.test.ts by default.
+  it.runIf(DEEP)(
+    'keeps variations: another move from an earlier position, clickable, exported in parentheses',
+    async () => {
+      const page = await web.open('/analyse/chess');
+      const move = async (from: string, to: string): Promise<void> => {
+        await cell(page, from).click();
+        await cell(page, to).click();
+      };
+      await move('e2', 'e4');
+      await move('e7', 'e5');
+      await move('g1', 'f3');
+      await page.getByRole('button', { name: 'Back one move' }).click();
+      await page.getByRole('button', { name: 'Back one move' }).click();
+      await move('c7', 'c5');
+      const variation = page.locator('li.variation');
+      expect(await variation.count()).toBe(1);
+      expect(await variation.textContent()).toBe('1… c5');
+      expect(await page.locator('.move-san[aria-current="true"]').textContent()).toBe('1… c5');
+      // The main line is untouched; a click on its move goes back there.
+      await page.locator('li.move .move-san', { hasText: 'Nf3' }).click();
+      expect(await page.locator('#analyse-fen').inputValue()).toMatch(
+        /^rnbqkbnr\/pppp1ppp\/8\/4p3\/4P3\/5N2\/PPPP1PPP\/RNBQKB1R b /,
+      );
+      await shot(page, 'analyse-variations.png');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page.locator('.moves-box'), 'analyse-variations-phone.png');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.getByRole('button', { name: 'Export PGN' }).click();
+      expect(await page.locator('#export-text').inputValue()).toContain(
+        '1. e4 e5 (1... c5) 2. Nf3 *',
+      );
+      await page.keyboard.press('Escape');
+      // Making the variation the main line.
+      await page.locator('li.variation .move-san').click();
+      await page.getByRole('button', { name: 'Make main line' }).click();
+      expect(await page.locator('li.move .move-san').allTextContents()).toEqual(['e4', 'c5']);
+      expect(await page.locator('li.variation .move-san').allTextContents()).toEqual([
+        '1… e5',
+        '2. Nf3',
+      ]);
+      expect(page.errors).toEqual([]);
+      await page.context().close();
+    },
+  );
 });

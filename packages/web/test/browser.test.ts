@@ -91,7 +91,7 @@ describe('web app in chromium', () => {
 
   it('draws every variant with the right cells and citadels (a sample by default)', async () => {
     const context = await newContext(browser, { viewport: { width: 1280, height: 860 } });
-    for (const id of sampleOf(VARIANT_IDS, ['tamerlane', 'husun', 'persian-omega'])) {
+    for (const id of sampleOf(VARIANT_IDS, ['tamerlane', 'persian-omega'])) {
       const page = await open(`/play/${id}`, context);
       const start = Position.start(id);
       if (!start.ok) throw new Error(start.error);

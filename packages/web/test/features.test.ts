@@ -8,7 +8,7 @@
  * packages/web/test-results/features-*.png.
  */
 import { Position, mulberry32, parsePgn } from '@citadel/core';
-import { sampleSize } from '@citadel/testing';
+import { DEEP, sampleSize } from '@citadel/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shot, cell, moveTexts, useApp, typeMove } from './harness.ts';
@@ -193,61 +193,66 @@ describe('play tools and analysis in chromium', () => {
     await page.context().close();
   });
 
-  it(`the engine keeps to its clock: 12 seconds for ${ENGINE_CLOCK_MOVES} moves at level 10, its clock falling`, async () => {
-    // At level 10 the engine thinks up to 3 s a move without a clock (levelMovetime), so it
-    // would flag after a few moves. With the clock passed on it spends a share of what it has
-    // left.
-    const page = await open('/play/husun');
-    await page.selectOption('#opponent', 'engine');
-    await setValue(page, '#level', '10');
-    await page.selectOption('#time-control', 'clock');
-    await setValue(page, '#clock-minutes', '0.2');
-    await setValue(page, '#clock-increment', '0');
-    const ms = (text: string): number => {
-      const [m, s] = text.split(':') as [string, string];
-      return (Number(m) * 60 + Number(s)) * 1000;
-    };
-    const engineClock = async (): Promise<number> =>
-      ms((await page.locator('.clock-black .clock-time').textContent()) ?? '');
-    expect(await engineClock()).toBe(12_000);
-    const random = mulberry32(7);
-    const node = Position.start('husun');
-    if (!node.ok) throw new Error(node.error);
-    const pos = node.value;
-    const seen: number[] = [];
-    for (let n = 0; n < ENGINE_CLOCK_MOVES; n++) {
-      const legal = pos.legalMoves();
-      const move = legal[Math.floor(random() * legal.length)]!;
-      await cell(page, move.from).click();
-      await cell(page, move.to).click();
-      pos.play(move.text);
-      await page.waitForFunction(
-        (k) =>
-          !document.querySelector('.result')?.hasAttribute('hidden') ||
-          (document.querySelectorAll('ol.moves li').length >= k &&
-            !document.querySelector('.status.thinking')),
-        pos.history().length + 1,
-        { timeout: 10_000 },
-      );
-      if (await page.locator('.result').isVisible()) break;
-      const reply = (await moveTexts(page))[pos.history().length]!;
-      const r = pos.play(reply);
-      if (!r.ok) throw new Error(r.error);
-      seen.push(await engineClock());
-    }
-    await shot(page, 'features-engine-clock.png');
-    const result = (await page.locator('.result').isVisible())
-      ? await page.locator('.result').textContent()
-      : null;
-    console.log(`engine clock after each move (ms): ${seen.join(' ')}; result: ${result}`);
-    expect(result ?? '').not.toMatch(/Black's time ran out/);
-    expect(seen.length).toBeGreaterThanOrEqual(result ? 10 : ENGINE_CLOCK_MOVES);
-    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeLessThanOrEqual(seen[i - 1]!);
-    expect(seen[seen.length - 1]!).toBeLessThan(12_000);
-    expect(seen[seen.length - 1]!).toBeGreaterThan(0);
-    expect(page.errors).toEqual([]);
-    await page.context().close();
-  });
+  // Deep tier only: it plays 12 seconds of clock in real time; time-manager.test.ts checks the
+  // engine's budget per move by default.
+  it.runIf(DEEP)(
+    `the engine keeps to its clock: 12 seconds for ${ENGINE_CLOCK_MOVES} moves at level 10, its clock falling`,
+    async () => {
+      // At level 10 the engine thinks up to 3 s a move without a clock (levelMovetime), so it
+      // would flag after a few moves. With the clock passed on it spends a share of what it has
+      // left.
+      const page = await open('/play/husun');
+      await page.selectOption('#opponent', 'engine');
+      await setValue(page, '#level', '10');
+      await page.selectOption('#time-control', 'clock');
+      await setValue(page, '#clock-minutes', '0.2');
+      await setValue(page, '#clock-increment', '0');
+      const ms = (text: string): number => {
+        const [m, s] = text.split(':') as [string, string];
+        return (Number(m) * 60 + Number(s)) * 1000;
+      };
+      const engineClock = async (): Promise<number> =>
+        ms((await page.locator('.clock-black .clock-time').textContent()) ?? '');
+      expect(await engineClock()).toBe(12_000);
+      const random = mulberry32(7);
+      const node = Position.start('husun');
+      if (!node.ok) throw new Error(node.error);
+      const pos = node.value;
+      const seen: number[] = [];
+      for (let n = 0; n < ENGINE_CLOCK_MOVES; n++) {
+        const legal = pos.legalMoves();
+        const move = legal[Math.floor(random() * legal.length)]!;
+        await cell(page, move.from).click();
+        await cell(page, move.to).click();
+        pos.play(move.text);
+        await page.waitForFunction(
+          (k) =>
+            !document.querySelector('.result')?.hasAttribute('hidden') ||
+            (document.querySelectorAll('ol.moves li').length >= k &&
+              !document.querySelector('.status.thinking')),
+          pos.history().length + 1,
+          { timeout: 10_000 },
+        );
+        if (await page.locator('.result').isVisible()) break;
+        const reply = (await moveTexts(page))[pos.history().length]!;
+        const r = pos.play(reply);
+        if (!r.ok) throw new Error(r.error);
+        seen.push(await engineClock());
+      }
+      await shot(page, 'features-engine-clock.png');
+      const result = (await page.locator('.result').isVisible())
+        ? await page.locator('.result').textContent()
+        : null;
+      console.log(`engine clock after each move (ms): ${seen.join(' ')}; result: ${result}`);
+      expect(result ?? '').not.toMatch(/Black's time ran out/);
+      expect(seen.length).toBeGreaterThanOrEqual(result ? 10 : ENGINE_CLOCK_MOVES);
+      for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeLessThanOrEqual(seen[i - 1]!);
+      expect(seen[seen.length - 1]!).toBeLessThan(12_000);
+      expect(seen[seen.length - 1]!).toBeGreaterThan(0);
+      expect(page.errors).toEqual([]);
+      await page.context().close();
+    },
+  );
 
   it('analyses a position: evaluation bar and three lines that deepen', async () => {
     const page = await open('/play/chess');

@@ -14,6 +14,7 @@
  */
 import type { CreateGameResponse, GameState, LobbyResponse } from '@citadel/protocol';
 import type { BrowserContext, Page } from 'playwright-core';
+import { DEEP } from '@citadel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shot, newContext } from './harness.ts';
 import { startOnlineApp, type OnlineApp } from './online-server.ts';
@@ -315,41 +316,50 @@ describe('online play', () => {
     expect(mine.errors.concat(opponent.errors)).toEqual([]);
   });
 
-  it('tells a late accepter in the page that someone else took the challenge first', async () => {
-    // A program posts a challenge and holds its stream (it stays in the lobby).
-    const posted = await call<CreateGameResponse>('/api/games', { variant: 'chess', lobby: true });
-    const held = new AbortController();
-    await fetch(`${app.base}/api/games/${posted.id}/stream`, {
-      headers: { authorization: `Bearer ${posted.seat.token}` },
-      signal: held.signal,
-    });
-    // The late accepter's list is read before someone else takes the challenge, and stays so.
-    const before = await call<LobbyResponse>('/api/lobby');
-    const late = await newPage(PHONE);
-    await late.route('**/api/lobby/stream', (route) =>
-      route.fulfill({
-        contentType: 'text/event-stream',
-        body: `data: ${JSON.stringify({ type: 'lobby', games: before.games })}\n\n`,
-      }),
-    );
-    await late.goto(`${app.base}/lobby`);
-    const row = late.locator(`li[data-game="${posted.id}"]`);
-    await row.waitFor();
-    await call(`/api/games/${posted.id}/join`, {});
-    await row.getByRole('button', { name: 'Accept' }).click();
-    await late
-      .getByRole('alert')
-      .filter({ hasText: 'Someone else accepted this challenge first.' })
-      .waitFor();
-    expect(late.url()).toBe(`${app.base}/lobby`);
-    // The next list leaves the sentence in place.
-    await late.waitForResponse('**/api/lobby/stream');
-    expect(await late.getByRole('alert').textContent()).toContain('Someone else accepted');
-    expect(late.errors).toEqual([]);
-    held.abort();
-  });
+  // Deep tier only, as are the next two: the pages' words for a late accept, a lost server and a
+  // declined offer. The default tier plays the whole game, the lobby and "My games" (with its
+  // reconnecting note) above; the server's suites check the refusals behind these words.
+  it.runIf(DEEP)(
+    'tells a late accepter in the page that someone else took the challenge first',
+    async () => {
+      // A program posts a challenge and holds its stream (it stays in the lobby).
+      const posted = await call<CreateGameResponse>('/api/games', {
+        variant: 'chess',
+        lobby: true,
+      });
+      const held = new AbortController();
+      await fetch(`${app.base}/api/games/${posted.id}/stream`, {
+        headers: { authorization: `Bearer ${posted.seat.token}` },
+        signal: held.signal,
+      });
+      // The late accepter's list is read before someone else takes the challenge, and stays so.
+      const before = await call<LobbyResponse>('/api/lobby');
+      const late = await newPage(PHONE);
+      await late.route('**/api/lobby/stream', (route) =>
+        route.fulfill({
+          contentType: 'text/event-stream',
+          body: `data: ${JSON.stringify({ type: 'lobby', games: before.games })}\n\n`,
+        }),
+      );
+      await late.goto(`${app.base}/lobby`);
+      const row = late.locator(`li[data-game="${posted.id}"]`);
+      await row.waitFor();
+      await call(`/api/games/${posted.id}/join`, {});
+      await row.getByRole('button', { name: 'Accept' }).click();
+      await late
+        .getByRole('alert')
+        .filter({ hasText: 'Someone else accepted this challenge first.' })
+        .waitFor();
+      expect(late.url()).toBe(`${app.base}/lobby`);
+      // The next list leaves the sentence in place.
+      await late.waitForResponse('**/api/lobby/stream');
+      expect(await late.getByRole('alert').textContent()).toContain('Someone else accepted');
+      expect(late.errors).toEqual([]);
+      held.abort();
+    },
+  );
 
-  it('takes "the server cannot be reached" away once the server is back', async () => {
+  it.runIf(DEEP)('takes "the server cannot be reached" away once the server is back', async () => {
     // No clock: no first-move deadline runs out while the server is down.
     const made = await call<CreateGameResponse>('/api/games', { variant: 'chess', color: 'white' });
     const page = await newPage(DESKTOP);
@@ -389,29 +399,35 @@ describe('online play', () => {
     expect(page.errors).toEqual([]);
   });
 
-  it('tells a player in words that the opponent declined the draw offer or the takeback', async () => {
-    const made = await call<CreateGameResponse>('/api/games', { variant: 'chess', color: 'black' });
-    const page = await newPage(DESKTOP);
-    await page.goto(`${app.base}/game/${made.id}`); // takes the free seat: White
-    const offered = (kind: 'draw' | 'takeback') =>
-      expect.poll(async () => (await call<GameState>(`/api/games/${made.id}`)).offers[kind]);
-    const said = (text: string) => page.getByRole('status').filter({ hasText: text });
-    await page.getByRole('button', { name: 'Offer draw' }).click();
-    await offered('draw').toBe('white');
-    await call(`/api/games/${made.id}/draw`, { action: 'decline' }, made.seat.token);
-    await said('Your opponent declined your draw offer.').waitFor();
-    await clickMove(page, 'e2', 'e4');
-    await said('Your opponent declined').waitFor({ state: 'detached' });
-    await expect
-      .poll(async () => (await call<GameState>(`/api/games/${made.id}`)).moves.length)
-      .toBe(1);
-    await call(`/api/games/${made.id}/moves`, { move: 'e7e5' }, made.seat.token);
-    await waitForMoves(page, 2);
-    await page.getByRole('button', { name: 'Ask takeback' }).click();
-    await offered('takeback').toBe('white');
-    await call(`/api/games/${made.id}/takeback`, { action: 'decline' }, made.seat.token);
-    await said('Your opponent declined your takeback request.').waitFor();
-    expect(await page.locator('.offer-note').getAttribute('aria-live')).toBe('polite');
-    expect(page.errors).toEqual([]);
-  });
+  it.runIf(DEEP)(
+    'tells a player in words that the opponent declined the draw offer or the takeback',
+    async () => {
+      const made = await call<CreateGameResponse>('/api/games', {
+        variant: 'chess',
+        color: 'black',
+      });
+      const page = await newPage(DESKTOP);
+      await page.goto(`${app.base}/game/${made.id}`); // takes the free seat: White
+      const offered = (kind: 'draw' | 'takeback') =>
+        expect.poll(async () => (await call<GameState>(`/api/games/${made.id}`)).offers[kind]);
+      const said = (text: string) => page.getByRole('status').filter({ hasText: text });
+      await page.getByRole('button', { name: 'Offer draw' }).click();
+      await offered('draw').toBe('white');
+      await call(`/api/games/${made.id}/draw`, { action: 'decline' }, made.seat.token);
+      await said('Your opponent declined your draw offer.').waitFor();
+      await clickMove(page, 'e2', 'e4');
+      await said('Your opponent declined').waitFor({ state: 'detached' });
+      await expect
+        .poll(async () => (await call<GameState>(`/api/games/${made.id}`)).moves.length)
+        .toBe(1);
+      await call(`/api/games/${made.id}/moves`, { move: 'e7e5' }, made.seat.token);
+      await waitForMoves(page, 2);
+      await page.getByRole('button', { name: 'Ask takeback' }).click();
+      await offered('takeback').toBe('white');
+      await call(`/api/games/${made.id}/takeback`, { action: 'decline' }, made.seat.token);
+      await said('Your opponent declined your takeback request.').waitFor();
+      expect(await page.locator('.offer-note').getAttribute('aria-live')).toBe('polite');
+      expect(page.errors).toEqual([]);
+    },
+  );
 });

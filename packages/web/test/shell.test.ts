@@ -219,7 +219,9 @@ describe('the app shell and the play page in chromium', () => {
     await page.context().close();
   });
 
-  it('switches the variant from the header on every page (a sample by default)', async () => {
+  // Deep tier only: the header's variant menu on every page; the default tier opens a variant
+  // from the home page's cards.
+  it.runIf(DEEP)('switches the variant from the header on every page', async () => {
     const switches = [
       ['learn', 'husun'],
       ['play', 'chess'],
@@ -319,67 +321,72 @@ describe('the app shell and the play page in chromium', () => {
     await page.context().close();
   });
 
-  it('remembers a dark page and a board theme, and keeps the dark pages readable', async () => {
-    const page = await openAt('/play/chess', DESKTOP);
-    await page.getByRole('button', { name: 'Appearance' }).click();
-    await page.selectOption('#appearance-mode', 'dark');
-    await page.selectOption('#appearance-theme', 'green');
-    await page
-      .getByRole('dialog', { name: 'Appearance' })
-      .getByRole('button', { name: 'Done' })
-      .click();
-    const look = () =>
-      page.evaluate(() => {
-        const root = document.documentElement;
-        const light = document.querySelector<HTMLElement>('.cb-cell')!;
-        return {
-          classes: Array.from(root.classList).sort().join(' '),
-          background: getComputedStyle(document.body).backgroundColor,
-          scheme: getComputedStyle(root).colorScheme,
-          cell: getComputedStyle(light).getPropertyValue('--cb-light').trim(),
-        };
-      });
-    const chosen = await look();
-    expect(chosen.classes).toContain('dark');
-    expect(chosen.classes).toContain('cb-theme-green');
-    expect(chosen.scheme).toBe('dark');
-    await page.reload();
-    await page.waitForSelector('.cb-cell');
-    expect(await look()).toEqual(chosen);
-    // Readable in dark mode: the play page mid-game, then home, archive, rules, analysis and
-    // editor (a sample of them by default).
-    const all: Array<ContrastFinding & { page: string }> = [];
-    const audit = async (name: string) => {
-      for (const f of await auditContrast(page)) all.push({ ...f, page: name });
-      await shot(page, `shell-dark-${name}-1280.png`);
-    };
-    await page.selectOption('#opponent', 'human');
-    for (const m of ['e4', 'e5', 'Qh5', 'Nc6', 'Bc4', 'Nf6', 'Qxf7#']) await typeMove(page, m);
-    await audit('play');
-    const pages = [
-      ['home', '/', '.variant-card .cb-cell'],
-      ['archive', '/archive', '.archive-table tbody tr'],
-      ['learn', '/learn/tamerlane', '.cb-cell'],
-      ['analyse', '/analyse/husun', '.cb-cell'],
-      ['editor', '/editor/husun', '.cb-cell'],
-    ] as const;
-    for (const [name, path, ready] of sampleOf(pages, [pages[0], pages[2]])) {
-      await page.goto(web.app.base + path);
-      await page.waitForSelector(ready);
-      await audit(name);
-    }
-    await page.setViewportSize(PHONE);
-    await page.goto(`${web.app.base}/play/tamerlane`);
-    await page.waitForSelector('.cb-cell');
-    await shot(page, 'shell-dark-play-390.png', { fullPage: true });
-    const failing = all.filter((f) => f.ratio < f.required);
-    const line = (f: (typeof all)[number]): string =>
-      `${f.page}: ${f.where} "${f.text}" ${f.fg} on ${f.bg} = ${f.ratio} (needs ${f.required})`;
-    expect(all.length).toBeGreaterThan(100);
-    expect(failing.map(line)).toEqual([]);
-    expect(page.errors).toEqual([]);
-    await page.context().close();
-  });
+  // Deep tier only: a contrast audit of every page in the dark; the default tier audits the light
+  // pages (accessibility.test.ts) and follows a dark-preferring browser there.
+  it.runIf(DEEP)(
+    'remembers a dark page and a board theme, and keeps the dark pages readable',
+    async () => {
+      const page = await openAt('/play/chess', DESKTOP);
+      await page.getByRole('button', { name: 'Appearance' }).click();
+      await page.selectOption('#appearance-mode', 'dark');
+      await page.selectOption('#appearance-theme', 'green');
+      await page
+        .getByRole('dialog', { name: 'Appearance' })
+        .getByRole('button', { name: 'Done' })
+        .click();
+      const look = () =>
+        page.evaluate(() => {
+          const root = document.documentElement;
+          const light = document.querySelector<HTMLElement>('.cb-cell')!;
+          return {
+            classes: Array.from(root.classList).sort().join(' '),
+            background: getComputedStyle(document.body).backgroundColor,
+            scheme: getComputedStyle(root).colorScheme,
+            cell: getComputedStyle(light).getPropertyValue('--cb-light').trim(),
+          };
+        });
+      const chosen = await look();
+      expect(chosen.classes).toContain('dark');
+      expect(chosen.classes).toContain('cb-theme-green');
+      expect(chosen.scheme).toBe('dark');
+      await page.reload();
+      await page.waitForSelector('.cb-cell');
+      expect(await look()).toEqual(chosen);
+      // Readable in dark mode: the play page mid-game, then home, archive, rules, analysis and
+      // editor (a sample of them by default).
+      const all: Array<ContrastFinding & { page: string }> = [];
+      const audit = async (name: string) => {
+        for (const f of await auditContrast(page)) all.push({ ...f, page: name });
+        await shot(page, `shell-dark-${name}-1280.png`);
+      };
+      await page.selectOption('#opponent', 'human');
+      for (const m of ['e4', 'e5', 'Qh5', 'Nc6', 'Bc4', 'Nf6', 'Qxf7#']) await typeMove(page, m);
+      await audit('play');
+      const pages = [
+        ['home', '/', '.variant-card .cb-cell'],
+        ['archive', '/archive', '.archive-table tbody tr'],
+        ['learn', '/learn/tamerlane', '.cb-cell'],
+        ['analyse', '/analyse/husun', '.cb-cell'],
+        ['editor', '/editor/husun', '.cb-cell'],
+      ] as const;
+      for (const [name, path, ready] of sampleOf(pages, [pages[0], pages[2]])) {
+        await page.goto(web.app.base + path);
+        await page.waitForSelector(ready);
+        await audit(name);
+      }
+      await page.setViewportSize(PHONE);
+      await page.goto(`${web.app.base}/play/tamerlane`);
+      await page.waitForSelector('.cb-cell');
+      await shot(page, 'shell-dark-play-390.png', { fullPage: true });
+      const failing = all.filter((f) => f.ratio < f.required);
+      const line = (f: (typeof all)[number]): string =>
+        `${f.page}: ${f.where} "${f.text}" ${f.fg} on ${f.bg} = ${f.ratio} (needs ${f.required})`;
+      expect(all.length).toBeGreaterThan(100);
+      expect(failing.map(line)).toEqual([]);
+      expect(page.errors).toEqual([]);
+      await page.context().close();
+    },
+  );
 
   it('plays a premove set while the engine thinks as soon as it has replied', async () => {
     const page = await openAt('/play/chess', DESKTOP);
