@@ -46,6 +46,12 @@ export interface CacheHooks {
 
 export class GameCache {
   private readonly games = new Map<string, Live>();
+  /**
+   * How many more games may be held before the idle ones need counting again: each `remember`
+   * adds at most one idle game, so a full count is needed only once this runs out (a count per
+   * game held would cost O(games) each time, quadratic while thousands of watched games arrive).
+   */
+  private roomBeforeCount = 0;
 
   constructor(
     private readonly store: Store,
@@ -131,6 +137,7 @@ export class GameCache {
    * MAX_IDLE_CACHED of them (the map's order is the order of last use: `load` moves a game last).
    */
   private trim(): void {
+    if (--this.roomBeforeCount >= 0) return;
     let idle = 0;
     for (const l of this.games.values()) if (!l.listeners.size) idle++;
     for (const [key, l] of this.games) {
@@ -139,5 +146,6 @@ export class GameCache {
       this.games.delete(key);
       idle--;
     }
+    this.roomBeforeCount = Math.max(0, MAX_IDLE_CACHED - idle);
   }
 }
