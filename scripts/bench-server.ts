@@ -10,6 +10,11 @@
  *   npm run bench:server                                   (quick: 200 games, a move every 2 s, 20 s)
  *   npm run bench:server -- --games 5000 --interval 10000 --duration 120   (the issue's target)
  *   options: --db sqlite|postgres|both
+ *            --history N: first writes N finished games (through the storage layer, in batches)
+ *            between HISTORY_PLAYERS accounts; the measured time is then halved: live games only,
+ *            then live games while BROWSERS clients read the archive (everyone's, a variant's, a
+ *            player's, page after page by the cursor) and players' profiles, each a request every
+ *            BROWSE_EVERY_MS; the relay of both halves and the browsing latencies are printed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
@@ -20,7 +25,13 @@ import { createInterface } from 'node:readline';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { SimGame, randomLines, type LoadStats } from './bench-server-players.ts';
-import { postgresAvailable, startCluster, type Cluster } from '@citadel/server/testing';
+import { openStore } from '@citadel/server';
+import {
+  historyBatches,
+  postgresAvailable,
+  startCluster,
+  type Cluster,
+} from '@citadel/server/testing';
 
 const MAX_GAMES = 10_000;
 const MAX_SECONDS = 600;
@@ -29,6 +40,12 @@ const SETUP_CONCURRENCY = 32;
 /** The random lines the games play (game n plays line n mod LINES), and their longest length. */
 const LINES = 64;
 const LINE_PLIES = 300;
+const MAX_HISTORY = 2_000_000;
+/** Accounts the history's games are between (player1 … playerN on the server). */
+const HISTORY_PLAYERS = 50;
+/** Clients browsing the history during the second half, and how often each asks. */
+const BROWSERS = 20;
+const BROWSE_EVERY_MS = 250;
 
 const { values } = parseArgs({
   options: {
@@ -36,6 +53,7 @@ const { values } = parseArgs({
     interval: { type: 'string', default: '2000' },
     duration: { type: 'string', default: '20' },
     db: { type: 'string', default: 'both' },
+    history: { type: 'string', default: '0' },
   },
 });
 
@@ -51,6 +69,7 @@ function bounded(name: string, text: string, min: number, max: number): number {
 const games = Math.round(bounded('games', values.games!, 1, MAX_GAMES));
 const intervalMs = bounded('interval', values.interval!, 100, 600_000);
 const seconds = bounded('duration', values.duration!, 1, MAX_SECONDS);
+const history = Math.round(bounded('history', values.history!, 0, MAX_HISTORY));
 const dbChoice = values.db!;
 if (!['sqlite', 'postgres', 'both'].includes(dbChoice)) {
   process.stderr.write('bench:server: --db is sqlite, postgres or both\n');
@@ -121,8 +140,85 @@ function cpuOf(pid: number): number {
 const percentile = (sorted: number[], p: number): number =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 
+/** Writes the history's games through the storage layer, before the server starts. */
+async function writeHistory(label: string, store: { databaseUrl?: string; dataDir?: string }) {
+  if (!history) return;
+  const t0 = performance.now();
+  const s = await openStore(store);
+  try {
+    for (const games of historyBatches(0, history, {
+      accounts: HISTORY_PLAYERS,
+      firstEnd: Date.now() - history * 1_000,
+    }))
+      await s.importGames(games);
+  } finally {
+    await s.close();
+  }
+  const took = (performance.now() - t0) / 1000;
+  process.stdout.write(`${label}: ${history} finished games written in ${took.toFixed(0)} s\n`);
+}
+
+/** Latencies of the browsing clients' requests, by what they asked for. */
+type Browsed = Record<'archive' | 'variant archive' | 'player archive' | 'profile', number[]>;
+
+/**
+ * BROWSERS clients reading the history until `until()` says stop: each repeatedly reads a list
+ * three pages deep (by the cursor) or a profile, a request every BROWSE_EVERY_MS.
+ */
+async function browse(base: string, until: () => boolean, seen: Browsed): Promise<number> {
+  let failed = 0;
+  const client = async (n: number) => {
+    for (let round = 0; !until(); round++) {
+      const player = `player${1 + ((n * 7 + round) % HISTORY_PLAYERS)}`;
+      const kind = (['archive', 'variant archive', 'player archive', 'profile'] as const)[
+        (n + round) % 4
+      ]!;
+      const query = {
+        archive: 'limit=50',
+        'variant archive': 'variant=husun&limit=50',
+        'player archive': `player=${player}&limit=30`,
+        profile: '',
+      }[kind];
+      let next = '';
+      for (let page = 0; page < (kind === 'profile' ? 1 : 3) && !until(); page++) {
+        const asked = performance.now();
+        const url =
+          kind === 'profile'
+            ? `${base}/api/players/${player}`
+            : `${base}/api/archive?${query}${next}`;
+        const r = await fetch(url).catch(() => null);
+        const took = performance.now() - asked;
+        if (!r?.ok) failed++;
+        else seen[kind].push(took);
+        const body = r?.ok
+          ? ((await r.json()) as { games?: { endedAt: number; id: string }[] })
+          : {};
+        const last = body.games?.at(-1);
+        next = last ? `&before=${last.endedAt}&beforeId=${last.id}` : '';
+        await new Promise((done) => setTimeout(done, Math.max(0, BROWSE_EVERY_MS - took)));
+        if (!last && kind !== 'profile') break;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: BROWSERS }, (_, n) => client(n)));
+  return failed;
+}
+
 async function runOn(label: string, env: Record<string, string>): Promise<void> {
+  await writeHistory(
+    label,
+    env['DATABASE_URL'] ? { databaseUrl: env['DATABASE_URL'] } : { dataDir: env['CITADEL_DATA']! },
+  );
   const server = await startServerProcess(env);
+  // The history's players, registered in the order of their account ids (a fresh database).
+  for (let n = 1; history && n <= HISTORY_PLAYERS; n++) {
+    const r = await fetch(`${server.url}/api/accounts/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: `player${n}`, password: 'bench password' }),
+    });
+    if (r.status !== 201) throw new Error(`registering player${n}: ${r.status} ${await r.text()}`);
+  }
   const pid = server.child.pid!;
   let stopping = false;
   // The server must live until the players stop: a crash ends the bench loudly, not silently.
@@ -191,10 +287,25 @@ async function runOn(label: string, env: Record<string, string>): Promise<void> 
     playersDelay.enable();
     const start = performance.now();
     let minHeld = Infinity;
-    while (performance.now() - start < seconds * 1000) {
+    // With a history, the second half of the time is measured while clients browse it.
+    const browsed: Browsed = {
+      archive: [],
+      'variant archive': [],
+      'player archive': [],
+      profile: [],
+    };
+    let quietRelays: number[] = [];
+    let browsing: Promise<number> | null = null;
+    const over = () => performance.now() - start >= seconds * 1000;
+    while (!over()) {
       await new Promise((r) => setTimeout(r, 1000));
       minHeld = Math.min(minHeld, [...live].filter((g) => g.held()).length);
+      if (history && !browsing && performance.now() - start >= (seconds * 1000) / 2) {
+        quietRelays = stats.latencies.splice(0);
+        browsing = browse(server.url, over, browsed);
+      }
     }
+    const browseFailures = (await browsing) ?? 0;
     recording = false;
     const elapsed = (performance.now() - start) / 1000;
     const cpu = process.cpuUsage(cpu0);
@@ -215,6 +326,20 @@ async function runOn(label: string, env: Record<string, string>): Promise<void> 
         `  refusals ${stats.errors}${stats.lastError ? ` (last: ${stats.lastError})` : ''}`,
       ].join('\n') + '\n',
     );
+    if (history) {
+      const line = (name: string, xs: number[]) => {
+        const o = xs.slice().sort((a, b) => a - b);
+        return `${name} p50 ${percentile(o, 50).toFixed(1)} ms, p99 ${percentile(o, 99).toFixed(1)} ms (${o.length})`;
+      };
+      process.stdout.write(
+        [
+          `  with ${history} finished games: relay without browsing ${line('', quietRelays).trim()}`,
+          `  relay while ${BROWSERS} clients browse: ${line('', stats.latencies).trim()}`,
+          ...Object.entries(browsed).map(([kind, xs]) => `  ${line(kind, xs)}`),
+          `  browsing requests failed: ${browseFailures}`,
+        ].join('\n') + '\n',
+      );
+    }
   } finally {
     stopping = true;
     for (const g of live) g.close();
@@ -229,7 +354,7 @@ const hardDeadline = setTimeout(
     process.stderr.write('bench:server: hard deadline reached; stopping\n');
     process.exit(1);
   },
-  (seconds * 2 + 300 + games / 10) * 1000,
+  (seconds * 2 + 300 + games / 10 + history / 500) * 1000,
 );
 hardDeadline.unref();
 

@@ -197,13 +197,23 @@ export const myGamesResponseSchema = z.strictObject({ games: z.array(myGameSchem
 export type MyGamesResponse = z.infer<typeof myGamesResponseSchema>;
 
 /** GET /api/archive?player=&variant=&before=&limit= : finished games, newest first. */
-export const archiveQuerySchema = z.strictObject({
-  player: z.string().min(1).max(40).optional(),
-  variant: nameSchema.optional(),
-  /** Only games that ended before this epoch ms (the next page). */
-  before: z.coerce.number().int().min(0).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-});
+export const archiveQuerySchema = z
+  .strictObject({
+    player: z.string().min(1).max(40).optional(),
+    variant: nameSchema.optional(),
+    /**
+     * The next page: the games after the last one shown, given by its `endedAt` (`before`) and its
+     * id (`beforeId`), which keeps the order exact where games ended in the same millisecond.
+     * `before` alone: the games that ended before that epoch ms.
+     */
+    before: z.coerce.number().int().min(0).optional(),
+    beforeId: gameIdSchema.optional(),
+    limit: z.coerce.number().int().min(1).max(100).optional(),
+  })
+  .refine((q) => q.beforeId === undefined || q.before !== undefined, {
+    message: 'beforeId needs before',
+    path: ['beforeId'],
+  });
 export type ArchiveQuery = z.infer<typeof archiveQuerySchema>;
 export const archiveResponseSchema = z.strictObject({ games: z.array(gameSummarySchema) });
 export type ArchiveResponse = z.infer<typeof archiveResponseSchema>;

@@ -223,6 +223,53 @@ describe('online play', () => {
     expect(host.errors.concat(guest.errors, lobbyView.errors)).toEqual([]);
   });
 
+  it("pages a player's games by the archive's cursor: Older games reads the next page", async () => {
+    // An account with 33 finished games: the profile shows 30, then the 3 older ones.
+    const registered = await fetch(`${app.base}/api/accounts/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'pager', password: 'pages of games' }),
+    });
+    const cookie = registered.headers.getSetCookie()[0]!.split(';')[0]!;
+    const ids: string[] = [];
+    for (let n = 0; n < 33; n++) {
+      const made = await fetch(`${app.base}/api/games`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ variant: 'chess', color: 'white' }),
+      });
+      const game = (await made.json()) as CreateGameResponse;
+      const black = await call<{ seat: { token: string } }>(`/api/games/${game.id}/join`, {});
+      await call(`/api/games/${game.id}/moves`, { move: 'e2e4' }, game.seat.token);
+      await call(`/api/games/${game.id}/resign`, {}, black.seat.token);
+      ids.push(game.id);
+    }
+    const page = await newPage(PHONE);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/archive') asked.push(url.search);
+    });
+    await page.goto(`${app.base}/player/pager`);
+    const rows = page.locator('ul[aria-label="Recent games"] li[data-game]');
+    await expect.poll(() => rows.count()).toBe(30);
+    const older = page.getByRole('button', { name: 'Older games' });
+    await older.click();
+    await expect.poll(() => rows.count()).toBe(33);
+    await older.waitFor({ state: 'hidden' });
+    // Newest first, each game once; the keyboard on the first game read with the older page.
+    const shown = await rows.evaluateAll((li) => li.map((e) => e.getAttribute('data-game')));
+    expect(shown).toEqual([...ids].reverse());
+    await expect(
+      page.evaluate(() => document.activeElement?.closest('li')?.getAttribute('data-game')),
+    ).resolves.toBe(ids[2]);
+    expect(asked).toHaveLength(2);
+    expect(asked[1]).toMatch(/[?&]before=\d+&beforeId=[\w-]+/);
+    expect(asked.join()).not.toMatch(/offset|skip|page=/);
+    await shot(page, 'online-player-pages-390.png', { fullPage: true });
+    expect(page.errors).toEqual([]);
+  });
+
   it('the lobby page is pushed each challenge posted and taken, without asking again', async () => {
     const page = await newPage(DESKTOP);
     const asked: string[] = [];

@@ -75,7 +75,9 @@ export class GameLists {
     const found = await this.store.archive({
       ...(accountId !== undefined ? { accountId } : {}),
       ...(q.variant !== undefined ? { variant: q.variant } : {}),
-      ...(q.before !== undefined ? { before: q.before } : {}),
+      ...(q.before !== undefined
+        ? { before: q.beforeId === undefined ? { at: q.before } : { at: q.before, id: q.beforeId } }
+        : {}),
       limit: q.limit ?? 50,
     });
     return this.summaries(found);

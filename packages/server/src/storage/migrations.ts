@@ -182,7 +182,91 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '0009-history-indexes': {
+      async up(db: Kysely<unknown>) {
+        // The history's lists, each read from an index in its own order, so that their cost does
+        // not grow with the number of games ever played (docs/design.md, "History"):
+        // - `archived_at`: when a game listed in the archive ended (a finished game that was not
+        //   aborted), else null; the archive reads (archived_at, id) newest first, or within a
+        //   variant (variant, archived_at, id).
+        // - `player_games`: one row per account seated in such a game, so that one index range
+        //   gives a player's games newest first (in a variant too) without OR-ing the two seats.
+        // - my games: each seat's account by creation time; an account's sessions by expiry.
+        const raw = db as Kysely<HistoryRows>;
+        await db.schema.alterTable('games').addColumn('archived_at', 'bigint').execute();
+        await raw
+          .updateTable('games')
+          .set((eb) => ({ archived_at: eb.ref('ended_at') }))
+          .where('status', '=', 'ended')
+          .where('reason', '!=', 'abort')
+          .execute();
+        await db.schema
+          .createTable('player_games')
+          .addColumn('account_id', 'integer', (c) => c.notNull())
+          .addColumn('archived_at', 'bigint', (c) => c.notNull())
+          .addColumn('game_id', 'text', (c) => c.notNull())
+          .addColumn('variant', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('player_games_pk', ['account_id', 'archived_at', 'game_id'])
+          .execute();
+        for (const seat of ['white_account', 'black_account'] as const)
+          await raw
+            .insertInto('player_games')
+            .columns(['account_id', 'archived_at', 'game_id', 'variant'])
+            .expression(
+              raw
+                .selectFrom('games')
+                .select([seat, 'archived_at', 'id', 'variant'])
+                .where('archived_at', 'is not', null)
+                .where(seat, 'is not', null),
+            )
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+        for (const [name, table, cols] of [
+          [
+            'player_games_variant',
+            'player_games',
+            ['account_id', 'variant', 'archived_at', 'game_id'],
+          ],
+          ['games_archived', 'games', ['archived_at', 'id']],
+          ['games_variant_archived', 'games', ['variant', 'archived_at', 'id']],
+          ['games_white_created', 'games', ['white_account', 'created_at']],
+          ['games_black_created', 'games', ['black_account', 'created_at']],
+          ['sessions_account_expires', 'sessions', ['account_id', 'expires_at']],
+        ] as const)
+          await db.schema
+            .createIndex(name)
+            .on(table)
+            .columns([...cols])
+            .execute();
+        // Replaced by the indexes above; and games_status, which let the lobby read the challenges
+        // of posters long gone (they stay waiting) instead of the range of those seen lately.
+        for (const name of [
+          'games_status',
+          'sessions_account',
+          'games_white_account',
+          'games_black_account',
+          'games_variant_ended',
+          'games_ended',
+        ])
+          await db.schema.dropIndex(name).execute();
+      },
+    },
   };
+}
+
+/** The columns migration 0009 reads and writes, as they stood then. */
+interface HistoryRows {
+  games: {
+    id: string;
+    variant: string;
+    status: string;
+    reason: string | null;
+    white_account: number | null;
+    black_account: number | null;
+    ended_at: number | null;
+    archived_at: number | null;
+  };
+  player_games: { account_id: number; archived_at: number; game_id: string; variant: string };
 }
 
 /** The columns migration 0006 reads and writes, as they stood then. */

@@ -39,7 +39,13 @@ export function gameToRow(g: GameRecord): GameRow {
     version: g.version,
     created_at: g.createdAt,
     ended_at: g.endedAt,
+    archived_at: archivedAt(g),
   };
+}
+
+/** When the game ended if the archive lists it (it finished and was not aborted), else null. */
+export function archivedAt(g: GameRecord): number | null {
+  return g.status === 'ended' && g.reason !== 'abort' ? g.endedAt : null;
 }
 
 /** The fields of `after` that differ from `before` (what an UPDATE needs to set). */

@@ -44,6 +44,8 @@ export interface GamesTable {
   version: number;
   created_at: number;
   ended_at: number | null;
+  /** `ended_at` of a game the archive lists (finished, not aborted), else null; indexed. */
+  archived_at: number | null;
   /**
    * When the poster of a waiting game was last known connected (set when posted, refreshed while
    * connected: service/lobby.ts); not part of the game's record.
@@ -92,8 +94,20 @@ export interface LoginFailuresTable {
   locked_until: number;
 }
 
+/**
+ * One row per account seated in a game the archive lists: a player's history newest first, read
+ * from one index range (its primary key, or with the variant `player_games_variant`).
+ */
+export interface PlayerGamesTable {
+  account_id: number;
+  archived_at: number;
+  game_id: string;
+  variant: string;
+}
+
 export interface Database {
   games: GamesTable;
+  player_games: PlayerGamesTable;
   accounts: AccountsTable;
   sessions: SessionsTable;
   ratings: RatingsTable;

@@ -3,8 +3,9 @@ import { Migrator, type Kysely, type Selectable } from 'kysely';
 import { startRating } from '../accounts/ratings.ts';
 import type { GameRecord } from '@citadel/game';
 import { migrations, type Dialect } from './migrations.ts';
-import { changedFields, gameToRow, rowToGame } from './rows.ts';
+import { archivedAt, changedFields, gameToRow, rowToGame } from './rows.ts';
 import type { Database, RatingsTable } from './schema.ts';
+import type { GameRow } from './rows.ts';
 import type {
   AccountRow,
   ArchiveFilter,
@@ -66,8 +67,10 @@ export class SqlStore implements Store {
         .executeTakeFirst();
       return Number(r.numUpdatedRows) === 1 ? game : null;
     };
+    // A game the archive now lists: its players' history rows, in the same transaction.
+    const archived = archivedAt(before) === null && archivedAt(g) !== null;
     // One statement commits by itself; a transaction only when more is written with it.
-    if (!also.create && !also.rate) return update(this.db, g);
+    if (!also.create && !also.rate && !archived) return update(this.db, g);
     return this.db.transaction().execute(async (tx) => {
       let game = g;
       let ratings: readonly RatingRow[] = [];
@@ -77,6 +80,7 @@ export class SqlStore implements Store {
       }
       if (!(await update(tx, game))) return null;
       if (also.create) await tx.insertInto('games').values(gameToRow(also.create)).execute();
+      await insertPlayerGames(tx, [game]);
       for (const x of ratings) {
         const values = {
           rating: x.rating,
@@ -133,6 +137,19 @@ export class SqlStore implements Store {
     return [find(r.white), find(r.black)];
   }
 
+  async importGames(games: readonly GameRecord[]): Promise<void> {
+    if (!games.length) return;
+    await this.db.transaction().execute(async (tx) => {
+      // Rows a statement at most: SQLite binds at most 32,766 values, and a game has 36 columns.
+      for (let i = 0; i < games.length; i += 500)
+        await tx
+          .insertInto('games')
+          .values(games.slice(i, i + 500).map(gameToRow))
+          .execute();
+      await insertPlayerGames(tx, games);
+    });
+  }
+
   async getGame(id: string): Promise<GameRecord | null> {
     const r = await this.db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
     return r ? rowToGame(r) : null;
@@ -167,41 +184,79 @@ export class SqlStore implements Store {
     accountId: number | null,
     limit: number,
   ): Promise<GameRecord[]> {
-    if (!tokenHashes.length && accountId === null) return [];
-    const rows = await this.db
-      .selectFrom('games')
-      .selectAll()
-      .where((eb) => {
-        const any = [];
-        if (tokenHashes.length) {
-          any.push(eb('white_token', 'in', [...tokenHashes]));
-          any.push(eb('black_token', 'in', [...tokenHashes]));
-        }
-        if (accountId !== null) {
-          any.push(eb('white_account', '=', accountId));
-          any.push(eb('black_account', '=', accountId));
-        }
-        return eb.or(any);
-      })
-      .orderBy('created_at', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map(rowToGame);
+    // One index lookup per seat kind, each bounded, merged here (an OR of the four columns
+    // would read and sort every game of the account): a token names one seat, so the token
+    // lookups return at most as many games as tokens; each account lookup reads the newest
+    // `limit` games down its (seat account, created_at) index.
+    const reads: Promise<GameRow[]>[] = [];
+    for (const column of ['white_token', 'black_token'] as const)
+      if (tokenHashes.length)
+        reads.push(
+          this.db
+            .selectFrom('games')
+            .selectAll()
+            .where(column, 'in', [...tokenHashes])
+            .execute(),
+        );
+    for (const column of ['white_account', 'black_account'] as const)
+      if (accountId !== null)
+        reads.push(
+          this.db
+            .selectFrom('games')
+            .selectAll()
+            .where(column, '=', accountId)
+            .orderBy('created_at', 'desc')
+            .limit(limit)
+            .execute(),
+        );
+    const byId = new Map<string, GameRow>();
+    for (const rows of await Promise.all(reads)) for (const r of rows) byId.set(r.id, r);
+    return [...byId.values()]
+      .sort((a, b) => Number(b.created_at) - Number(a.created_at) || (a.id < b.id ? 1 : -1))
+      .slice(0, limit)
+      .map(rowToGame);
   }
 
   async archive(f: ArchiveFilter): Promise<GameRecord[]> {
-    let q = this.db
-      .selectFrom('games')
-      .selectAll()
-      .where('status', '=', 'ended')
-      .where('reason', '!=', 'abort');
+    // Newest first down an index in (archived_at, id) order, from the cursor on: a player's
+    // through player_games, everyone's through the games' own (variant,) archived_at indexes.
     if (f.accountId !== undefined) {
-      const id = f.accountId;
-      q = q.where((eb) => eb.or([eb('white_account', '=', id), eb('black_account', '=', id)]));
+      let q = this.db
+        .selectFrom('player_games as p')
+        .innerJoin('games', 'games.id', 'p.game_id')
+        .selectAll('games')
+        .where('p.account_id', '=', f.accountId);
+      if (f.variant !== undefined) q = q.where('p.variant', '=', f.variant);
+      if (f.before !== undefined) {
+        const { at, id } = f.before;
+        q = q.where((eb) =>
+          id === undefined
+            ? eb('p.archived_at', '<', at)
+            : eb(eb.refTuple('p.archived_at', 'p.game_id'), '<', eb.tuple(at, id)),
+        );
+      }
+      const rows = await q
+        .orderBy('p.archived_at', 'desc')
+        .orderBy('p.game_id', 'desc')
+        .limit(f.limit)
+        .execute();
+      return rows.map(rowToGame);
     }
+    let q = this.db.selectFrom('games').selectAll().where('archived_at', 'is not', null);
     if (f.variant !== undefined) q = q.where('variant', '=', f.variant);
-    if (f.before !== undefined) q = q.where('ended_at', '<', f.before);
-    const rows = await q.orderBy('ended_at', 'desc').limit(f.limit).execute();
+    if (f.before !== undefined) {
+      const { at, id } = f.before;
+      q = q.where((eb) =>
+        id === undefined
+          ? eb('archived_at', '<', at)
+          : eb(eb.refTuple('archived_at', 'id'), '<', eb.tuple(at, id)),
+      );
+    }
+    const rows = await q
+      .orderBy('archived_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(f.limit)
+      .execute();
     return rows.map(rowToGame);
   }
 
@@ -393,6 +448,28 @@ export class SqlStore implements Store {
     await this.db.destroy();
     await this.onClose();
   }
+}
+
+/** The player_games rows of those of `games` the archive lists, one per seated account. */
+async function insertPlayerGames(
+  db: Kysely<Database>,
+  games: readonly GameRecord[],
+): Promise<void> {
+  const rows = [];
+  for (const g of games) {
+    const at = archivedAt(g);
+    if (at === null) continue;
+    const accounts = new Set([g.seats.white?.accountId, g.seats.black?.accountId]);
+    for (const account of accounts)
+      if (account !== null && account !== undefined)
+        rows.push({ account_id: account, archived_at: at, game_id: g.id, variant: g.variant });
+  }
+  for (let i = 0; i < rows.length; i += 1000)
+    await db
+      .insertInto('player_games')
+      .values(rows.slice(i, i + 1000))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
 }
 
 function ratingFromRow(r: Selectable<RatingsTable>): RatingRow {

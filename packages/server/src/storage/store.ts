@@ -43,10 +43,20 @@ export interface Deadline {
   readonly at: number;
 }
 
+/**
+ * Where the next page of the archive starts: the games that ended before `at`, or, with `id`, those
+ * after the game (`at`, `id`) in the archive's order (newest first, then by id, descending) —
+ * exact even where games ended in the same millisecond.
+ */
+export interface ArchiveCursor {
+  readonly at: number;
+  readonly id?: string;
+}
+
 export interface ArchiveFilter {
   readonly accountId?: number;
   readonly variant?: string;
-  readonly before?: number;
+  readonly before?: ArchiveCursor;
   readonly limit: number;
 }
 
@@ -66,6 +76,11 @@ export interface Store {
   ): Promise<GameRecord | null>;
   getGame(id: string): Promise<GameRecord | null>;
   /**
+   * Writes games as they are (finished ones from another site or a load test), with their
+   * players' history rows, in one transaction; callers pass bounded batches.
+   */
+  importGames(games: readonly GameRecord[]): Promise<void>;
+  /**
    * Open challenges whose poster was last seen at `seenSince` or later (epoch ms), oldest first.
    * A game's poster counts as seen when it is created, and whenever `postersSeen` names it.
    */
@@ -78,7 +93,10 @@ export interface Store {
     accountId: number | null,
     limit: number,
   ): Promise<GameRecord[]>;
-  /** Finished games, newest first. */
+  /**
+   * The games the archive lists (finished, not aborted), newest first (then by id, descending),
+   * from `before` on; each page read from one index range, whatever the size of the history.
+   */
   archive(filter: ArchiveFilter): Promise<GameRecord[]>;
   /**
    * The soonest deadlines of games in progress (a running clock's flag, a first move awaited),

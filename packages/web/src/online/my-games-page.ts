@@ -12,6 +12,7 @@ import type { PageContext } from '../page-context.ts';
 import { playerPath } from './account-menu.ts';
 import { knownAccount, onAccount, signedIn } from './account-state.ts';
 import { api } from './api.ts';
+import { archivePages } from './archive-pages.ts';
 import { finishedLinks } from './finished-links.ts';
 import { endingText, gameRow } from './game-row.ts';
 import { updateList } from './keyed-list.ts';
@@ -25,7 +26,14 @@ const RECONNECTING_TEXT = 'Reconnecting… the list may be out of date.';
 export function myGamesPage(ctx: PageContext): () => void {
   const playing = h('ul', { class: 'game-list', 'aria-label': 'Games in progress' });
   const finished = h('ul', { class: 'game-list', 'aria-label': 'My finished games' });
-  const archive = h('ul', { class: 'game-list', 'aria-label': 'Archive' });
+  const archive = archivePages({
+    label: 'Archive',
+    query: {},
+    pageSize: 30,
+    row: (g) => gameRow(g, endingText(g), finishedLinks(ctx, g, show)),
+    empty: 'No finished game yet.',
+    problem: (text) => show(text),
+  });
   const problem = h('p', { class: 'form-error', role: 'alert' });
   // A polite status, changed only when the connection is lost or back: never at each list.
   const connection = h('p', { class: 'my-games-connection', role: 'status' });
@@ -57,7 +65,7 @@ export function myGamesPage(ctx: PageContext): () => void {
           '.',
         ),
       ),
-      h('section', {}, h('h2', {}, 'Archive: recent games'), archive),
+      h('section', {}, h('h2', {}, 'Archive: recent games'), archive.element),
     ),
   );
   document.title = 'My games — Citadel';
@@ -117,12 +125,7 @@ export function myGamesPage(ctx: PageContext): () => void {
   /** Everyone's recent games: read once, when the page opens. */
   async function loadArchive(): Promise<void> {
     try {
-      const recent = await api.archive({ limit: 30 });
-      archive.replaceChildren(
-        ...(recent.games.length
-          ? recent.games.map((g) => gameRow(g, endingText(g), finishedLinks(ctx, g, show)))
-          : [empty('No finished game yet.')]),
-      );
+      await archive.load();
     } catch (e) {
       show(failure(e));
     }

@@ -11,6 +11,7 @@ import type { PageContext } from '../page-context.ts';
 import { shortName } from '../variants.ts';
 import { signedIn } from './account-state.ts';
 import { api } from './api.ts';
+import { archivePages } from './archive-pages.ts';
 import { botMark } from './bot-mark.ts';
 import { finishedLinks } from './finished-links.ts';
 import { endingText, gameRow } from './game-row.ts';
@@ -22,9 +23,16 @@ export function playerPage(ctx: PageContext, name: string): () => void {
   const heading = h('h1', {}, name);
   const problem = h('p', { class: 'form-error', role: 'alert' });
   const ratings = h('section', { class: 'player-ratings', 'aria-label': 'Ratings' });
-  const games = h('ul', { class: 'game-list', 'aria-label': 'Recent games' });
+  const games = archivePages({
+    label: 'Recent games',
+    query: { player: name },
+    pageSize: 30,
+    row: (g) => gameRow(g, endingText(g), finishedLinks(ctx, g, show)),
+    empty: 'No finished game yet.',
+    problem: (text) => show(text),
+  });
   const ratingsPart = h('div', {}, h('h2', {}, 'Ratings'), ratings);
-  const gamesPart = h('section', {}, h('h2', {}, 'Recent games'), games);
+  const gamesPart = h('section', {}, h('h2', {}, 'Recent games'), games.element);
   ctx.root.replaceChildren(
     h(
       'main',
@@ -41,10 +49,7 @@ export function playerPage(ctx: PageContext, name: string): () => void {
 
   void (async () => {
     try {
-      const [player, recent] = await Promise.all([
-        api.player(name),
-        api.archive({ player: name, limit: 30 }),
-      ]);
+      const [player] = await Promise.all([api.player(name), games.load()]);
       if (!alive) return;
       heading.replaceChildren(...(player.bot ? [botMark(), ' '] : []), player.username);
       document.title = `${player.username} — Citadel`;
@@ -86,11 +91,6 @@ export function playerPage(ctx: PageContext, name: string): () => void {
               ),
             )
           : h('p', { class: 'empty' }, 'No rated game yet.'),
-      );
-      games.replaceChildren(
-        ...(recent.games.length
-          ? recent.games.map((g) => gameRow(g, endingText(g), finishedLinks(ctx, g, show)))
-          : [h('li', { class: 'empty' }, 'No finished game yet.')]),
       );
     } catch (e) {
       if (!alive) return;
