@@ -54,7 +54,8 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
       games[3] = { ...games[3]!, status: 'started', reason: null, result: null, endedAt: null };
       const raw = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
       for (const g of games) {
-        const { archived_at: _left, ...row } = gameToRow(g);
+        const row: Partial<ReturnType<typeof gameToRow>> = gameToRow(g);
+        delete row.archived_at;
         await raw.insertInto('games').values(row).execute();
       }
       await migrate(db, dialect);
