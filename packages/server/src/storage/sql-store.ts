@@ -1,5 +1,5 @@
 /** The store over Kysely: the same queries for SQLite and PostgreSQL. */
-import { Migrator, type Kysely, type Selectable } from 'kysely';
+import { Migrator, sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { startRating } from '../accounts/ratings.ts';
 import type { GameRecord } from '@citadel/game';
 import { migrations, type Dialect } from './migrations.ts';
@@ -8,6 +8,7 @@ import type { Database, RatingsTable } from './schema.ts';
 import type { GameRow } from './rows.ts';
 import type {
   AccountRow,
+  ArchiveCursor,
   ArchiveFilter,
   Deadline,
   RatingRow,
@@ -221,38 +222,27 @@ export class SqlStore implements Store {
     // Newest first down an index in (archived_at, id) order, from the cursor on: a player's
     // through player_games, everyone's through the games' own (variant,) archived_at indexes.
     if (f.accountId !== undefined) {
-      let q = this.db
+      const rows = await this.db
         .selectFrom('player_games as p')
         .innerJoin('games', 'games.id', 'p.game_id')
         .selectAll('games')
-        .where('p.account_id', '=', f.accountId);
-      if (f.variant !== undefined) q = q.where('p.variant', '=', f.variant);
-      if (f.before !== undefined) {
-        const { at, id } = f.before;
-        q = q.where((eb) =>
-          id === undefined
-            ? eb('p.archived_at', '<', at)
-            : eb(eb.refTuple('p.archived_at', 'p.game_id'), '<', eb.tuple(at, id)),
-        );
-      }
-      const rows = await q
+        .where('p.account_id', '=', f.accountId)
+        .$if(f.variant !== undefined, (q) => q.where('p.variant', '=', f.variant!))
+        .$if(f.before !== undefined, (q) =>
+          q.where(afterCursor(f.before!, 'p.archived_at', 'p.game_id')),
+        )
         .orderBy('p.archived_at', 'desc')
         .orderBy('p.game_id', 'desc')
         .limit(f.limit)
         .execute();
       return rows.map(rowToGame);
     }
-    let q = this.db.selectFrom('games').selectAll().where('archived_at', 'is not', null);
-    if (f.variant !== undefined) q = q.where('variant', '=', f.variant);
-    if (f.before !== undefined) {
-      const { at, id } = f.before;
-      q = q.where((eb) =>
-        id === undefined
-          ? eb('archived_at', '<', at)
-          : eb(eb.refTuple('archived_at', 'id'), '<', eb.tuple(at, id)),
-      );
-    }
-    const rows = await q
+    const rows = await this.db
+      .selectFrom('games')
+      .selectAll()
+      .where('archived_at', 'is not', null)
+      .$if(f.variant !== undefined, (q) => q.where('variant', '=', f.variant!))
+      .$if(f.before !== undefined, (q) => q.where(afterCursor(f.before!, 'archived_at', 'id')))
       .orderBy('archived_at', 'desc')
       .orderBy('id', 'desc')
       .limit(f.limit)
@@ -448,6 +438,16 @@ export class SqlStore implements Store {
     await this.db.destroy();
     await this.onClose();
   }
+}
+
+/**
+ * The rows after the cursor in the archive's order (`at` then `id`, both descending): a row value
+ * comparison, which both databases read as one range of an (at, id) index.
+ */
+function afterCursor(before: ArchiveCursor, at: string, id: string): RawBuilder<boolean> {
+  return before.id === undefined
+    ? sql<boolean>`${sql.ref(at)} < ${before.at}`
+    : sql<boolean>`(${sql.ref(at)}, ${sql.ref(id)}) < (${before.at}, ${before.id})`;
 }
 
 /** The player_games rows of those of `games` the archive lists, one per seated account. */
