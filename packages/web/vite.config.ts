@@ -8,34 +8,39 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
 
 /**
  * Writes a Brotli (`.br`, best quality) and a gzip (`.gz`) copy beside each built text file, once
- * per build, so the server sends compressed files without compressing on every request.
+ * per build, so the server sends compressed files without compressing on every request. It runs
+ * after Vite's own last rewrite of the chunks (the preload lists of dynamic imports, filled in by
+ * its `generateBundle`), so that the copies hold the code as it is written out.
  */
 function precompress(): Plugin {
   return {
     name: 'citadel-precompress',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      for (const file of Object.values(bundle)) {
-        if (!COMPRESSIBLE.test(file.fileName)) continue;
-        const source = file.type === 'chunk' ? file.code : file.source;
-        const bytes = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
-        if (bytes.length < COMPRESS_FROM_BYTES) continue;
-        this.emitFile({
-          type: 'asset',
-          fileName: `${file.fileName}.br`,
-          source: brotliCompressSync(bytes, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-            },
-          }),
-        });
-        this.emitFile({
-          type: 'asset',
-          fileName: `${file.fileName}.gz`,
-          source: gzipSync(bytes, { level: 9 }),
-        });
-      }
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const file of Object.values(bundle)) {
+          if (!COMPRESSIBLE.test(file.fileName)) continue;
+          const source = file.type === 'chunk' ? file.code : file.source;
+          const bytes = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
+          if (bytes.length < COMPRESS_FROM_BYTES) continue;
+          this.emitFile({
+            type: 'asset',
+            fileName: `${file.fileName}.br`,
+            source: brotliCompressSync(bytes, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
+          });
+          this.emitFile({
+            type: 'asset',
+            fileName: `${file.fileName}.gz`,
+            source: gzipSync(bytes, { level: 9 }),
+          });
+        }
+      },
     },
   };
 }
@@ -50,20 +55,24 @@ function serviceWorker(): Plugin {
   return {
     name: 'citadel-service-worker',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      const files = Object.keys(bundle)
-        .filter((f) => !/\.(map|br|gz)$/.test(f))
-        .sort();
-      const urls = ['/', ...files.map((f) => `/${f}`)];
-      const version = createHash('sha256').update(urls.join('\n')).digest('hex').slice(0, 12);
-      this.emitFile({
-        type: 'asset',
-        fileName: 'sw.js',
-        source: SW_SOURCE.replace('__CACHE__', `citadel-${version}`).replace(
-          '__URLS__',
-          JSON.stringify(urls),
-        ),
-      });
+    // After the other plugins, so every chunk and style sheet the build emits is in the list.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const files = Object.keys(bundle)
+          .filter((f) => !/\.(map|br|gz)$/.test(f))
+          .sort();
+        const urls = ['/', ...files.map((f) => `/${f}`)];
+        const version = createHash('sha256').update(urls.join('\n')).digest('hex').slice(0, 12);
+        this.emitFile({
+          type: 'asset',
+          fileName: 'sw.js',
+          source: SW_SOURCE.replace('__CACHE__', `citadel-${version}`).replace(
+            '__URLS__',
+            JSON.stringify(urls),
+          ),
+        });
+      },
     },
   };
 }

@@ -11,20 +11,42 @@ import {
   type BoardThemeId,
   type PieceSchemeId,
 } from '@citadel/board';
-import { z } from 'zod';
 
 export const MODES = ['light', 'dark', 'device'] as const;
 export type Mode = (typeof MODES)[number];
 
 const KEY = 'citadel.appearance';
 
-const AppearanceSchema = z.object({
-  mode: z.enum(MODES),
-  theme: z.enum(BOARD_THEMES.map((t) => t.id) as [BoardThemeId, ...BoardThemeId[]]),
-  pieces: z.enum(PIECE_SCHEMES.map((s) => s.id) as [PieceSchemeId, ...PieceSchemeId[]]),
-});
+export interface Appearance {
+  readonly mode: Mode;
+  readonly theme: BoardThemeId;
+  readonly pieces: PieceSchemeId;
+}
 
-export type Appearance = z.infer<typeof AppearanceSchema>;
+/**
+ * The choices each field takes. Checked by hand, not with a zod schema: this module is in every
+ * page's first load, which zod would make half as heavy again (about 26 kB gzip).
+ */
+const CHOICES: { readonly [K in keyof Appearance]: readonly Appearance[K][] } = {
+  mode: MODES,
+  theme: BOARD_THEMES.map((t) => t.id),
+  pieces: PIECE_SCHEMES.map((s) => s.id),
+};
+
+/** `a` as an appearance, or why it is not one. */
+export function parseAppearance(
+  a: unknown,
+): { ok: true; value: Appearance } | { ok: false; why: string } {
+  if (typeof a !== 'object' || a === null) return { ok: false, why: 'expected an object' };
+  const fields = a as Record<string, unknown>;
+  for (const key of Object.keys(CHOICES) as (keyof Appearance)[]) {
+    const value = fields[key];
+    if (!(CHOICES[key] as readonly unknown[]).includes(value))
+      return { ok: false, why: `${key}: expected one of ${CHOICES[key].join(', ')}` };
+  }
+  const { mode, theme, pieces } = fields as unknown as Appearance;
+  return { ok: true, value: { mode, theme, pieces } };
+}
 
 export const DEFAULT: Appearance = { mode: 'device', theme: 'wood', pieces: 'classic' };
 
@@ -32,8 +54,8 @@ export const DEFAULT: Appearance = { mode: 'device', theme: 'wood', pieces: 'cla
 export function loadAppearance(): Appearance {
   try {
     const raw = JSON.parse(localStorage.getItem(KEY) ?? 'null') as unknown;
-    const parsed = AppearanceSchema.safeParse(raw);
-    return parsed.success ? parsed.data : DEFAULT;
+    const parsed = parseAppearance(raw);
+    return parsed.ok ? parsed.value : DEFAULT;
   } catch {
     return DEFAULT;
   }
@@ -41,14 +63,14 @@ export function loadAppearance(): Appearance {
 
 /** Checks, saves and applies `a`; returns why not (nothing changed) when it is not valid. */
 export function saveAppearance(a: unknown): string | null {
-  const parsed = AppearanceSchema.safeParse(a);
-  if (!parsed.success) return `not an appearance: ${parsed.error.issues[0]?.message ?? ''}`;
+  const parsed = parseAppearance(a);
+  if (!parsed.ok) return `not an appearance: ${parsed.why}`;
   try {
-    localStorage.setItem(KEY, JSON.stringify(parsed.data));
+    localStorage.setItem(KEY, JSON.stringify(parsed.value));
   } catch {
     // Storage full or disabled: the choice holds until the page is left.
   }
-  applyToDocument(parsed.data);
+  applyToDocument(parsed.value);
   return null;
 }
 

@@ -6,36 +6,43 @@
  * `/game/<id>`, `/lobby`, `/games` ("My games": online and on this device, and the server's
  * archive) and `/player/<name>` (a profile); anything else, or an unknown variant, shows what was
  * not found. The header's corner signs in and out; the online pages are drawn again when who is
- * signed in changes.
+ * signed in changes. Only the play page is in the first load: the other pages' code, and the
+ * account corner's, load on demand (the web README's "First load" gives the budget).
  */
 import './style.css';
 import './shell.css';
 import './dark.css';
+// The header's account corner is drawn once its code has loaded; its style is here from the start
+// so that the header does not move.
+import './online/account.css';
 import { startAppearance } from './appearance.ts';
 import { openAppearanceDialog } from './appearance-dialog.ts';
-import { analysePage } from './analyse.ts';
-import { archivePage } from './archive/archive-page.ts';
 import { h } from './dom.ts';
-import { editorPage } from './editor.ts';
 import { EngineClient } from './engine-client.ts';
-import { homePage } from './home-page.ts';
-import { learnPage } from './learn.ts';
 import { notFoundPage } from './not-found-page.ts';
-import { AccountMenu } from './online/account-menu.ts';
-import { onAccount } from './online/account-state.ts';
-import { onlineGamePage } from './online/game-page.ts';
-import { lobbyPage } from './online/lobby-page.ts';
-import { myGamesPage } from './online/my-games-page.ts';
-import { playerPage } from './online/player-page.ts';
 import { LOBBY_PATH } from '@citadel/protocol';
+import { onDemand, type OnDemand } from './on-demand.ts';
 import type { PageContext } from './page-context.ts';
 import { playPage } from './play/play-page.ts';
 import { DEFAULT_VARIANT, variantDef } from './variants.ts';
 import { VariantSwitcher } from './variant-switcher.ts';
 
+// The play page is in the first load; every other page's code loads when it is first visited.
+const homeModule = onDemand(() => import('./home-page.ts'));
+const archiveModule = onDemand(() => import('./archive/archive-page.ts'));
+const learnModule = onDemand(() => import('./learn.ts'));
+const analyseModule = onDemand(() => import('./analyse.ts'));
+const editorModule = onDemand(() => import('./editor.ts'));
+const gameModule = onDemand(() => import('./online/game-page.ts'));
+const lobbyModule = onDemand(() => import('./online/lobby-page.ts'));
+const myGamesModule = onDemand(() => import('./online/my-games-page.ts'));
+const playerModule = onDemand(() => import('./online/player-page.ts'));
+
 const app = document.getElementById('app')!;
 const engine = new EngineClient();
 const navLinks = h('nav', { class: 'top-nav', 'aria-label': 'Main' });
+/** Where the account corner goes once loaded (empty, as the corner is until the server answers). */
+const accountSlot = h('div', { class: 'account-corner' });
 const switcher = new VariantSwitcher((id) => {
   const page = VARIANT_PAGE.exec(location.pathname)?.[1] ?? 'play';
   navigate(`/${page}/${id}`);
@@ -62,7 +69,7 @@ const header = h(
     },
     '◐',
   ),
-  new AccountMenu().element,
+  accountSlot,
 );
 startAppearance();
 const content = h('div', { class: 'content' });
@@ -121,38 +128,84 @@ function renderNav(
   switcher.show(variant);
 }
 
+/** A page drawn from its module: draws into the content, returns its teardown. */
+type Draw<M> = (module: M) => () => void;
+
+/** Counts the routes shown, so that a page whose code arrives after the user moved on is not drawn. */
+let shown = 0;
+
+/**
+ * Shows a page whose code loads on demand: at once when it has loaded before, else after a short
+ * "Loading…"; a module that cannot load (offline before the app was cached, or replaced by an
+ * update) is said in words.
+ */
+function showPage<M>(module: OnDemand<M>, draw: Draw<M>): void {
+  const ready = module.loaded();
+  if (ready) {
+    teardown = draw(ready);
+    return;
+  }
+  const mine = shown;
+  content.replaceChildren(
+    h('main', { class: 'page-loading' }, h('p', { role: 'status' }, 'Loading…')),
+  );
+  module.load().then(
+    (m) => {
+      if (mine === shown) teardown = draw(m);
+    },
+    (e: unknown) => {
+      if (mine !== shown) return;
+      const reason = e instanceof Error ? e.message : String(e);
+      content.replaceChildren(
+        h(
+          'main',
+          { class: 'page-loading' },
+          h('h1', {}, 'This page could not be loaded'),
+          h(
+            'p',
+            { role: 'alert' },
+            `Its code did not arrive (${reason}). Check the connection, then reload the page.`,
+          ),
+          h('button', { type: 'button', onclick: () => location.reload() }, 'Reload'),
+        ),
+      );
+    },
+  );
+}
+
 /** The online pages, which belong to no variant: a function that shows one, or null. */
-function onlineRoute(path: string, ctx: PageContext): (() => () => void) | null {
+function onlineRoute(path: string, ctx: PageContext): (() => void) | null {
   const game = /^\/game\/([A-Za-z0-9_-]{8,16})$/.exec(path);
-  if (game) return () => onlineGamePage(ctx, game[1]!);
-  if (path === LOBBY_PATH) return () => lobbyPage(ctx);
-  if (path === '/games') return () => myGamesPage(ctx);
+  if (game) return () => showPage(gameModule, (m) => m.onlineGamePage(ctx, game[1]!));
+  if (path === LOBBY_PATH) return () => showPage(lobbyModule, (m) => m.lobbyPage(ctx));
+  if (path === '/games') return () => showPage(myGamesModule, (m) => m.myGamesPage(ctx));
   const player = /^\/player\/([A-Za-z0-9_-]{3,20})$/.exec(path);
-  if (player) return () => playerPage(ctx, player[1]!);
+  if (player) return () => showPage(playerModule, (m) => m.playerPage(ctx, player[1]!));
   return null;
 }
 
 function route(): void {
   teardown?.();
   teardown = null;
+  shown++;
   window.scrollTo(0, 0);
   const ctx: PageContext = { root: content, engine, navigate };
   const path = location.pathname.replace(/\/+$/, '') || '/';
   const params = new URLSearchParams(location.search);
   if (path === '/') {
     renderNav('home', null);
-    teardown = homePage(ctx);
+    showPage(homeModule, (m) => m.homePage(ctx));
     return;
   }
   if (path === '/archive') {
     renderNav('games', null);
-    teardown = archivePage(ctx);
+    showPage(archiveModule, (m) => m.archivePage(ctx));
     return;
   }
   const online = onlineRoute(path, ctx);
   if (online) {
     renderNav(path === LOBBY_PATH ? 'lobby' : path === '/games' ? 'games' : null, null);
-    teardown = online();
+    online();
     return;
   }
   const m = VARIANT_PAGE.exec(path);
@@ -174,14 +227,10 @@ function route(): void {
     return;
   }
   renderNav(page, variant);
-  teardown =
-    page === 'play'
-      ? playPage(ctx, variant, params)
-      : page === 'analyse'
-        ? analysePage(ctx, variant, params)
-        : page === 'editor'
-          ? editorPage(ctx, variant, params)
-          : learnPage(ctx, variant);
+  if (page === 'play') teardown = playPage(ctx, variant, params);
+  else if (page === 'analyse') showPage(analyseModule, (m) => m.analysePage(ctx, variant, params));
+  else if (page === 'editor') showPage(editorModule, (m) => m.editorPage(ctx, variant, params));
+  else showPage(learnModule, (m) => m.learnPage(ctx, variant));
 }
 
 // Links marked data-link navigate inside the app.
@@ -194,16 +243,28 @@ document.addEventListener('click', (e) => {
 window.addEventListener('popstate', () => route());
 route();
 
-// Signing in or out draws the online page again for the new player (the others do not change).
-let player: string | null | undefined;
-onAccount((s) => {
-  const now = s.kind === 'signed-in' ? s.account.username : null;
-  const before = player;
-  player = now;
-  if (before === undefined || before === now) return;
-  const path = location.pathname.replace(/\/+$/, '') || '/';
-  if (onlineRoute(path, { root: content, engine, navigate })) route();
-});
+// The account corner and what follows who is signed in need the server's API (and its schemas):
+// they load once the first page has been drawn, in a task of their own. Where their code cannot
+// load, the corner stays empty, as it does when no server answers.
+setTimeout(() => startAccounts().catch(() => undefined), 0);
+
+async function startAccounts(): Promise<void> {
+  const [{ AccountMenu }, { onAccount }] = await Promise.all([
+    import('./online/account-menu.ts'),
+    import('./online/account-state.ts'),
+  ]);
+  accountSlot.replaceWith(new AccountMenu().element);
+  // Signing in or out draws the online page again for the new player (the others do not change).
+  let player: string | null | undefined;
+  onAccount((s) => {
+    const now = s.kind === 'signed-in' ? s.account.username : null;
+    const before = player;
+    player = now;
+    if (before === undefined || before === now) return;
+    const path = location.pathname.replace(/\/+$/, '') || '/';
+    if (onlineRoute(path, { root: content, engine, navigate })) route();
+  });
+}
 
 // Offline once loaded: the service worker (emitted by vite.config.ts) caches the built files.
 // Built apps only: the dev server (which has hot reload) serves no sw.js. Not `env.PROD`, which

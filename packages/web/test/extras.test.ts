@@ -120,10 +120,20 @@ describe('special moves, sounds and offline in chromium', () => {
     await page.reload();
     await page.waitForSelector('.cb-cell');
     expect(await page.locator('.cb-cell').count()).toBeGreaterThan(50);
-    // Another route, also from the cache.
+    // The other pages, whose code loads on demand, also from the cache: each shows its own content.
     await page.goto(web.app.base + '/learn/tamerlane');
-    await page.waitForSelector('h1, h2');
+    await page.waitForSelector('.explorer .cb-cell');
+    await expect(page.locator('h1').textContent()).resolves.toContain('Tamerlane chess');
     await shot(page, 'extras-offline.png');
+    await page.goto(web.app.base + '/analyse/husun');
+    await page.waitForSelector('main.analyse .cb-cell');
+    await page.goto(web.app.base + '/editor/husun');
+    await page.waitForSelector('main.editor .palette-piece');
+    await page.goto(web.app.base + '/archive');
+    await expect(page.locator('h1').textContent()).resolves.toBe('Games on this device');
+    await page.goto(web.app.base + '/');
+    await page.waitForSelector('.variant-card .cb-cell');
+    await expect(page.getByText('could not be loaded').count()).resolves.toBe(0);
     expect(page.errors.filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
     await page.context().close();
   });

@@ -17,8 +17,6 @@ import { MoveChooser } from '../move-chooser.ts';
 import { onlineEntry } from '../online/online-entry.ts';
 import type { PageContext } from '../page-context.ts';
 import { arrayFromUrl, arrayProblem } from '../page-params.ts';
-import { recordOf } from '../archive/archive-record.ts';
-import { getRecord, putRecord } from '../archive/archive-store.ts';
 import { SetupForm } from '../setup-form.ts';
 import { openShareDialog, shareLinks } from '../share-dialog.ts';
 import { shortName, variantDef } from '../variants.ts';
@@ -289,13 +287,23 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     },
   });
 
-  /** Keeps the game in the archive once it has a move (written after the page has drawn it). */
+  /**
+   * Keeps the game in the archive once it has a move, written in a task after the page has drawn
+   * it: the archive's code (and its schema) loads on the first save, outside the first load.
+   */
   function archive(g: Game): void {
-    if (g.moves().length > 0) void putRecord(recordOf(g));
+    if (g.moves().length === 0) return;
+    setTimeout(() => {
+      void Promise.all([
+        import('../archive/archive-record.ts'),
+        import('../archive/archive-store.ts'),
+      ]).then(([{ recordOf }, { putRecord }]) => putRecord(recordOf(g)));
+    }, 0);
   }
 
   /** Opens the archived game the address names, or says it is not there. */
   async function openArchived(id: string): Promise<void> {
+    const { getRecord } = await import('../archive/archive-store.ts');
     const record = await getRecord(id);
     if (!alive) return;
     const reopened = record && record.variant === def.id ? Game.fromJSON(record.game) : null;
