@@ -12,7 +12,7 @@ import './style.css';
 import './shell.css';
 import './dark.css';
 import { startAppearance } from './appearance.ts';
-import { openAppearanceDialog } from './appearance-dialog.ts';
+import { SETTINGS_NAME, openAppearanceDialog } from './appearance-dialog.ts';
 import { analysePage } from './analyse.ts';
 import { archivePage } from './archive/archive-page.ts';
 import { h } from './dom.ts';
@@ -56,8 +56,8 @@ const header = h(
     {
       type: 'button',
       class: 'appearance-button',
-      title: 'Appearance: light or dark, board and piece colours',
-      'aria-label': 'Appearance',
+      title: 'Settings: light or dark, board and piece colours, premoves, move confirmation',
+      'aria-label': SETTINGS_NAME,
       onclick: () => openAppearanceDialog(),
     },
     '◐',
