@@ -1,13 +1,25 @@
 /**
- * The appearance dialog, opened from the header: page mode (light, dark, as the device), board
- * theme and piece colours, each applied as soon as it is chosen and remembered.
+ * The settings dialog, opened from the header: the appearance (page mode: light, dark, as the
+ * device; board theme and piece colours) and the game behaviour (premoves, move confirmation
+ * online), each applied as soon as it is chosen and remembered.
  */
 import { BOARD_THEMES, PIECE_SCHEMES } from '@citadel/board';
 import { loadAppearance, saveAppearance, type Appearance } from './appearance.ts';
 import { h } from './dom.ts';
+import { loadBehaviour, saveBehaviour, type Behaviour } from './game-behaviour.ts';
 import { closeDialog, showDialog } from './io-dialogs.ts';
 
 const MODE_NAMES = { light: 'Light', dark: 'Dark', device: 'As the device' } as const;
+
+/** The header button's and the dialog's name. */
+export const SETTINGS_NAME = 'Appearance and game behaviour';
+
+/** Each game-behaviour switch, with its label. */
+const BEHAVIOUR_LABELS: Record<keyof Behaviour, string> = {
+  premoves: "Premoves: set a move during the opponent's turn",
+  confirmCorrespondence: 'Confirm moves in correspondence and untimed online games',
+  confirmLive: 'Confirm moves in live online games',
+};
 
 export function openAppearanceDialog(): void {
   const now = loadAppearance();
@@ -27,10 +39,18 @@ export function openAppearanceDialog(): void {
     });
     return h('label', {}, h('span', {}, label), select);
   };
+  const behaviour = loadBehaviour();
+  const toggle = (key: keyof Behaviour): HTMLElement => {
+    const box = h('input', { type: 'checkbox', id: `behaviour-${key}`, checked: behaviour[key] });
+    box.addEventListener('change', () => {
+      error.textContent = saveBehaviour({ ...loadBehaviour(), [key]: box.checked }) ?? '';
+    });
+    return h('label', {}, box, h('span', {}, BEHAVIOUR_LABELS[key]));
+  };
   showDialog(
     h(
       'dialog',
-      { class: 'io-dialog appearance-dialog', 'aria-label': 'Appearance' },
+      { class: 'io-dialog appearance-dialog', 'aria-label': SETTINGS_NAME },
       h('h2', {}, 'Appearance'),
       h(
         'div',
@@ -42,6 +62,14 @@ export function openAppearanceDialog(): void {
         ),
         choice('theme', 'Board', BOARD_THEMES),
         choice('pieces', 'Pieces', PIECE_SCHEMES),
+      ),
+      h('h2', {}, 'Game behaviour'),
+      h(
+        'div',
+        { class: 'behaviour-choices' },
+        toggle('premoves'),
+        toggle('confirmCorrespondence'),
+        toggle('confirmLive'),
       ),
       error,
       h(

@@ -16,7 +16,7 @@ import './dark.css';
 // so that the header does not move.
 import './online/account.css';
 import { startAppearance } from './appearance.ts';
-import { openAppearanceDialog } from './appearance-dialog.ts';
+import { SETTINGS_NAME, openAppearanceDialog } from './appearance-dialog.ts';
 import { h } from './dom.ts';
 import { EngineClient } from './engine-client.ts';
 import { notFoundPage } from './not-found-page.ts';
@@ -63,8 +63,8 @@ const header = h(
     {
       type: 'button',
       class: 'appearance-button',
-      title: 'Appearance: light or dark, board and piece colours',
-      'aria-label': 'Appearance',
+      title: 'Settings: light or dark, board and piece colours, premoves, move confirmation',
+      'aria-label': SETTINGS_NAME,
       onclick: () => openAppearanceDialog(),
     },
     '◐',

@@ -108,6 +108,10 @@ describe('accounts', () => {
     await bob.locator('.cb-cell[data-square="e7"]').click();
     await bob.locator('.cb-cell[data-square="e5"]').click();
     await bob.getByRole('button', { name: 'Resign' }).click();
+    await bob
+      .getByRole('dialog', { name: 'Resign this game?' })
+      .getByRole('button', { name: 'Resign' })
+      .click();
     for (const page of [ann, bob]) {
       await page.locator('.rating-diff.up').waitFor();
       await page.locator('.rating-diff.down').waitFor();

@@ -76,6 +76,21 @@ async function clickMove(page: Page, from: string, to: string): Promise<void> {
   await page.locator(`.cb-cell[data-square="${to}"]`).click();
 }
 
+/** Clicks a move in a game without a clock, where a move waits for "Confirm move" (the default). */
+async function clickAndConfirm(page: Page, from: string, to: string): Promise<void> {
+  await clickMove(page, from, to);
+  await page.getByRole('button', { name: 'Confirm move' }).click();
+}
+
+/** Resigns, answering the question it asks first. */
+async function resign(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Resign' }).click();
+  await page
+    .getByRole('dialog', { name: 'Resign this game?' })
+    .getByRole('button', { name: 'Resign' })
+    .click();
+}
+
 describe('online play', () => {
   it('two players play a whole game, one reloading, while a third watches', async () => {
     const white = await newPage(DESKTOP);
@@ -334,7 +349,7 @@ describe('online play', () => {
     await note('your move');
     expect(await focusedOnGame()).toBe(true);
     await shot(mine, 'online-my-games-390.png', { fullPage: true });
-    await opponent.getByRole('button', { name: 'Resign' }).click();
+    await resign(opponent);
     await mine.locator(`ul[aria-label="My finished games"] li[data-game="${id}"]`).waitFor();
     await row.waitFor({ state: 'detached' });
     // Told, never asked: the page did not poll the list.
@@ -427,7 +442,7 @@ describe('online play', () => {
       await connectionSays(page, /^Connection lost/);
       await reconnecting.waitFor();
       // A move meanwhile goes over HTTP, which nothing answers.
-      await clickMove(page, 'e7', 'e5');
+      await clickAndConfirm(page, 'e7', 'e5');
       await page.waitForFunction(
         () => document.querySelector('.status')?.textContent === 'The server cannot be reached.',
       );
@@ -438,7 +453,7 @@ describe('online play', () => {
       document.querySelector('.status')?.textContent?.startsWith('Your move'),
     );
     expect(await movesShown(page)).toEqual(['e4']);
-    await clickMove(page, 'e7', 'e5');
+    await clickAndConfirm(page, 'e7', 'e5');
     await waitForMoves(page, 2);
     // Its socket connected again by itself: the move shows there.
     await note("opponent's move");
@@ -462,7 +477,7 @@ describe('online play', () => {
       await offered('draw').toBe('white');
       await call(`/api/games/${made.id}/draw`, { action: 'decline' }, made.seat.token);
       await said('Your opponent declined your draw offer.').waitFor();
-      await clickMove(page, 'e2', 'e4');
+      await clickAndConfirm(page, 'e2', 'e4');
       await said('Your opponent declined').waitFor({ state: 'detached' });
       await expect
         .poll(async () => (await call<GameState>(`/api/games/${made.id}`)).moves.length)

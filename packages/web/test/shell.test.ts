@@ -3,8 +3,8 @@
  * grows, New game and Resign ask first, the home page, "not found" messages, the variant
  * switcher, the archive (a finished game reappears after a reload and opens in review), the clock
  * that waits for the first move, the play page's accessible names, the dark mode and board themes
- * (remembered, and readable: a contrast audit in dark mode), premoves, the zoom on a phone and a
- * move-list font whose l is no I.
+ * (remembered, and readable: a contrast audit in dark mode), premoves, the engine's move said in
+ * words, the zoom on a phone and a move-list font whose l is no I.
  */
 import { get } from 'node:http';
 import { Position, mulberry32 } from '@citadel/core';
@@ -388,7 +388,7 @@ describe('the app shell and the play page in chromium', () => {
     },
   );
 
-  it('plays a premove set while the engine thinks as soon as it has replied', async () => {
+  it('plays a premove set while the engine thinks as soon as it has replied, and none once switched off', async () => {
     const page = await openAt('/play/chess', DESKTOP);
     // The engine's replies wait until the test lets them through, so the premove is set while
     // it is still thinking however slow the machine.
@@ -429,6 +429,57 @@ describe('the app shell and the play page in chromium', () => {
       timeout: 20_000,
     });
     expect((await moveTexts(page))[2]).toBe('Nf3');
+
+    // Premoves switched off (the settings' choice, read at each gesture): the same kind of
+    // gesture while the engine thinks sets nothing, and nothing is played on its reply.
+    await page.waitForFunction(() => document.querySelectorAll('ol.moves li').length === 4, null, {
+      timeout: 20_000,
+    });
+    await page.evaluate(() => {
+      (window as unknown as { holdEngine: boolean }).holdEngine = true;
+      localStorage.setItem(
+        'citadel.behaviour',
+        JSON.stringify({ premoves: false, confirmCorrespondence: true, confirmLive: false }),
+      );
+    });
+    await typeMove(page, 'd4');
+    await page.waitForSelector('.status.thinking');
+    await cell(page, 'b1').click();
+    await cell(page, 'c3').click();
+    expect(await page.locator('.status').textContent()).not.toContain('premove');
+    expect(await page.locator('.cb-cell.cb-premove').count()).toBe(0);
+    await page.evaluate(() => (window as unknown as { release: () => void }).release());
+    await page.waitForFunction(() => document.querySelectorAll('ol.moves li').length >= 6, null, {
+      timeout: 20_000,
+    });
+    // A premove played on the reply would be the 7th move, with the engine thinking again.
+    expect(await page.locator('.status').textContent()).toMatch(/^Your move/);
+    expect(await moveTexts(page)).toHaveLength(6);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("says the engine's move in words in a live region", async () => {
+    const page = await openAt('/play/chess', DESKTOP);
+    await page.selectOption('#opponent', 'engine');
+    await typeMove(page, 'e4');
+    await page.waitForFunction(() => document.querySelectorAll('ol.moves li').length === 2, null, {
+      timeout: 20_000,
+    });
+    // The words the core's names and squares give for the engine's reply (no capture or check
+    // is possible on Black's first move).
+    const reply = (await moveTexts(page))[1]!;
+    const position = Position.start('chess');
+    if (!position.ok) throw new Error(position.error);
+    position.value.play('e4');
+    const before = position.value.pieces();
+    const played = position.value.play(reply);
+    if (!played.ok) throw new Error(played.error);
+    const { from, to } = played.value;
+    const piece = before.find((p) => p.square === from)!.name.toLowerCase();
+    const words = `Black: ${piece} from ${from} to ${to}`;
+    await page.getByRole('status').filter({ hasText: words }).waitFor();
+    await expect(page.locator('.move-announcer').textContent()).resolves.toBe(words);
     expect(page.errors).toEqual([]);
     await page.context().close();
   });

@@ -9,8 +9,6 @@
 import './online.css';
 import {
   ApiError,
-  COLORS,
-  colorTitle,
   otherColor,
   type ClientMessage,
   type Color,
@@ -20,22 +18,27 @@ import { boardState, createBoard, movesFor, type Board } from '../adapter.ts';
 import { ClockView } from '../clock-view.ts';
 import { h } from '../dom.ts';
 import { FirstMoveNote } from './first-move-note.ts';
+import { MoveAnnouncer } from '../move-announcer.ts';
 import { MoveChooser } from '../move-chooser.ts';
+import { moveWords } from '../move-words.ts';
 import type { PageContext } from '../page-context.ts';
 import { MoveListView } from '../play/move-list-view.ts';
 import { listenToKeys } from '../play/play-keys.ts';
 import { playSound } from '../sound.ts';
 import { variantDef } from '../variants.ts';
 import { api } from './api.ts';
-import { knownAccount, signedIn } from './account-state.ts';
 import { openInAnalysis } from './finished-links.ts';
 import { GameSocket, type Connection } from './game-socket.ts';
 import { InviteView } from './invite-view.ts';
+import { MoveConfirmView } from './move-confirm-view.ts';
 import { OnlineActionsView } from './online-actions-view.ts';
 import { OnlineGame, type Change } from './online-game.ts';
+import { OnlineMoves } from './online-moves.ts';
 import { SeatBar } from './seat-bar.ts';
+import { chooseSeat } from './seat-choice.ts';
 import { keepSeat, seatIn } from './seats.ts';
-import { openSignIn } from './sign-in-dialog.ts';
+import { signInNoteFor } from './sign-in-note.ts';
+import { statusLine } from './status-line.ts';
 import { timeControlText, timeLeftText } from './time-text.ts';
 
 const NOT_CONNECTED = 'Not connected — reconnecting…';
@@ -56,30 +59,9 @@ export function onlineGamePage(ctx: PageContext, id: string): () => void {
   });
 
   async function open(): Promise<void> {
-    let state = await api.state(id);
-    let seat = seatIn(id);
-    let refused: string | null = null;
-    if (!seat && state.status === 'waiting') {
-      try {
-        seat = (await api.join(id)).seat;
-        keepSeat(id, seat);
-        state = await api.state(id);
-      } catch (e) {
-        if (!(e instanceof ApiError && (e.status === 409 || e.status === 403))) throw e;
-        // A rated game's free seat is for an account: the guest watches and is asked to sign in.
-        if (e.status === 403) refused = e.message;
-      }
-    }
+    const c = await chooseSeat(id);
     if (gone) return;
-    if (seat) {
-      teardown = showGame(ctx, new OnlineGame(state, seat.color), seat.token, refused);
-      return;
-    }
-    // No seat kept in this browser: a signed-in account plays its seat by its session.
-    const me = (await knownAccount()).kind === 'signed-in' ? signedIn()?.username : undefined;
-    const mine = COLORS.find((c) => me !== undefined && state.players[c]?.name === me) ?? null;
-    if (gone) return;
-    teardown = showGame(ctx, new OnlineGame(state, mine), mine ? 'session' : null, refused);
+    teardown = showGame(ctx, new OnlineGame(c.state, c.you), c.seat, c.refused);
   }
 
   return () => {
@@ -133,6 +115,12 @@ function showGame(
     bottomBar.element,
   );
   const chooser = new MoveChooser(boardArea);
+  const announcer = new MoveAnnouncer();
+  const confirmView = new MoveConfirmView({
+    confirm: () => moves.confirm(),
+    cancel: () => moves.cancel(),
+  });
+  boardArea.append(confirmView.element, announcer.element);
   const connectionLine = h('p', { class: 'connection', role: 'status' });
   const title = h('h1', { class: 'online-title' });
   const invite = new InviteView();
@@ -156,31 +144,7 @@ function showGame(
     'Open in analysis',
   );
   const links = h('div', { class: 'online-links' }, pgnLink, analyseButton);
-  const signInNote = h(
-    'section',
-    { class: 'sign-in-note', 'aria-label': 'Rated game' },
-    h(
-      'p',
-      {},
-      joinRefused && /rated/.test(joinRefused)
-        ? 'This is a rated game: it needs an account on both sides. Sign in to take the free seat.'
-        : (joinRefused ?? ''),
-    ),
-    h(
-      'div',
-      { class: 'dialog-buttons' },
-      h(
-        'button',
-        {
-          type: 'button',
-          class: 'primary',
-          onclick: () =>
-            void openSignIn('sign-in', 'Sign in, or create an account, to play this rated game.'),
-        },
-        'Sign in to play',
-      ),
-    ),
-  );
+  const signInNote = signInNoteFor(joinRefused);
   const panel = h(
     'aside',
     { class: 'panel' },
@@ -197,22 +161,37 @@ function showGame(
   const geo = g.board.position.rs.geo;
   boardHost.style.setProperty('--aspect', String(geo.files / geo.ranks));
 
+  const moves = new OnlineMoves(g, {
+    shown: () => {
+      showProblem('');
+      playSound(g.board.moves().at(-1)?.capture ? 'capture' : 'move');
+      render(true);
+    },
+    send: (move, ply) => sendMove(move, ply),
+    refused: (text) => {
+      showProblem(text);
+      render(false);
+    },
+    changed: () => render(false),
+  });
+
   const board: Board = createBoard(boardHost, {
     label: `${name} board`,
     onMove: (from, to) => {
-      if (!g.myTurn() || !g.board.isLive()) return;
+      if (!moves.mayMove()) return;
       const options = movesFor(g.board.position, from, to);
       if (options.length === 1) play(options[0]!.text);
       else if (options.length > 1)
         chooser.open(options, g.board.position.turn(), (m) => play(m.text));
     },
+    onPremove: (premove) => moves.setPremove(premove),
   });
 
   const socket = new GameSocket(g.state.id, seat === null ? null : token ? { token } : {}, {
     event: (e) => {
       if (e.type === 'error') {
         showProblem(e.error);
-        g.revert();
+        moves.refusedByServer();
         render(false);
         return;
       }
@@ -227,7 +206,9 @@ function showGame(
       if (change.moved || change.reset || (e.type === 'state' && problemIsConnection))
         showProblem('');
       sound(change);
+      if (change.moved) announce();
       render(change.moved === true);
+      moves.afterEvent(change);
     },
     connection: (c) => {
       connection = c;
@@ -242,30 +223,35 @@ function showGame(
 
   function play(text: string): void {
     chooser.close();
-    const r = g.playLocal(text);
-    if ('error' in r) {
-      showProblem(r.error);
-      render(false);
-      return;
-    }
-    showProblem('');
-    playSound(g.board.moves().at(-1)?.capture ? 'capture' : 'move');
-    render(true);
-    if (socket.send({ type: 'move', move: r.move, ply: r.ply })) return;
+    moves.play(text);
+  }
+
+  /** Sends a move the board shows (played, confirmed or premoved) to the server. */
+  function sendMove(move: string, ply: number): void {
+    if (socket.send({ type: 'move', move, ply })) return;
     // The socket is down: the move goes over HTTP (the session cookie goes with it), and the
     // answer is the new state.
     if (seat === null) return;
-    api.move(g.state.id, token, r.move, r.ply).then(
+    api.move(g.state.id, token, move, ply).then(
       (state) => {
-        g.apply({ type: 'state', game: state, you: g.you });
+        const change = g.apply({ type: 'state', game: state, you: g.you });
         render(false);
+        moves.afterEvent(change);
       },
       (e: unknown) => {
         showProblem(e instanceof Error ? e.message : String(e), unreachable(e));
-        g.revert();
+        moves.refusedByServer();
         render(false);
       },
     );
+  }
+
+  /** Says the last move in words in the live region (a move that came from the server). */
+  function announce(): void {
+    const played = g.board.moves();
+    const last = played.at(-1);
+    if (!last) return;
+    announcer.say(moveWords(g.board.positionAt(played.length - 1), last, g.board.position));
   }
 
   function send(m: ClientMessage): void {
@@ -356,18 +342,7 @@ function showGame(
   }
 
   function statusText(): string {
-    if (problem) return problem;
-    const s = g.state;
-    if (!g.board.isLive())
-      return `Viewing move ${g.board.viewPly} of ${g.board.moves().length} — ▶ or → to go on`;
-    if (s.status === 'ended') return 'Game over';
-    if (s.status === 'waiting') return 'Waiting for an opponent to join';
-    const check = g.board.position.isCheck() ? ' — check!' : '';
-    if (g.you === null) return `${colorTitle(s.turn)} to move${check} (you are watching)`;
-    return (
-      (g.myTurn() ? `Your move (${colorTitle(s.turn)})` : `Waiting for ${colorTitle(s.turn)}`) +
-      check
-    );
+    return problem || statusLine(g, moves);
   }
 
   function renderConnection(): void {
@@ -383,16 +358,19 @@ function showGame(
   }
 
   function render(animate: boolean): void {
-    const moves = g.board.moves();
+    const played = g.board.moves();
     const ply = g.board.viewPly;
     board.set(
       boardState(g.board.positionAt(ply), {
         orientation: orientation(),
-        interactive: g.myTurn() && g.board.isLive(),
-        lastMove: ply > 0 ? moves[ply - 1] : undefined,
+        interactive: moves.mayMove(),
+        lastMove: ply > 0 ? played[ply - 1] : undefined,
+        premoveTargets: moves.premoveTargets(),
       }),
       { animate },
     );
+    if (!moves.pendingPremove()) board.clearPremove();
+    confirmView.render(moves.heldMove());
     status.textContent = statusText();
     result.hidden = !g.ended();
     result.textContent = g.state.text ?? (g.ended() ? `Game over: ${g.state.result}` : '');
@@ -405,7 +383,7 @@ function showGame(
     );
     signInNote.hidden = !joinRefused || g.you !== null || g.state.status !== 'waiting';
     actions.render(g);
-    moveList.render(moves, ply);
+    moveList.render(played, ply);
     links.hidden = !g.ended();
     renderConnection();
     renderClocks();
@@ -432,8 +410,9 @@ function showGame(
     at: () => ({ ply: g.board.viewPly, moves: g.board.moves().length }),
     view,
     escape: () => {
-      if (!chooser.isOpen()) return false;
-      chooser.close();
+      if (chooser.isOpen()) chooser.close();
+      else if (moves.heldMove()) moves.cancel();
+      else return false;
       return true;
     },
   });

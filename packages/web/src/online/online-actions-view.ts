@@ -1,10 +1,12 @@
 /**
  * The online game's buttons, each shown only when @citadel/game says the seat may: abort, resign,
  * draw and takeback offers (with accept / decline when the opponent offered), claim the win when
- * the opponent stays away, rematch after the end, and flip.
+ * the opponent stays away, rematch after the end, and flip. Abort and resign ask first, as on the
+ * play page, and are sent only if the game still allows them once the player has said yes.
  */
 import { mayOffer, mayResign } from '@citadel/game';
 import type { ClientMessage, OfferAction, OfferKind } from '@citadel/protocol';
+import { askConfirm } from '../confirm-dialog.ts';
 import { h } from '../dom.ts';
 import type { OnlineGame } from './online-game.ts';
 
@@ -14,6 +16,17 @@ export interface OnlineActions {
   /** Opens the rematch game once both agreed. */
   readonly openRematch: (id: string) => void;
 }
+
+const RESIGN = {
+  title: 'Resign this game?',
+  text: 'Resigning ends the game as a loss.',
+  confirm: 'Resign',
+} as const;
+const ABORT = {
+  title: 'Abort this game?',
+  text: 'Aborting ends the game without a result; it is not rated.',
+  confirm: 'Abort',
+} as const;
 
 const DECLINED: Record<OfferKind, string> = {
   draw: 'Your opponent declined your draw offer.',
@@ -48,8 +61,8 @@ export class OnlineActionsView {
     const may = (kind: OfferKind, action: OfferAction): boolean =>
       you !== null && mayOffer(state, you, kind, action);
     if (you && !g.ended()) {
-      if (g.mayAbort()) buttons.push(button('Abort', () => a.send({ type: 'abort' })));
-      else if (mayResign(state)) buttons.push(button('Resign', () => a.send({ type: 'resign' })));
+      if (g.mayAbort()) buttons.push(button('Abort', () => void this.abort(g)));
+      else if (mayResign(state)) buttons.push(button('Resign', () => void this.resign(g)));
       for (const kind of ['draw', 'takeback'] as const) {
         if (may(kind, 'accept')) {
           note = `Your opponent offers a ${kind}.`;
@@ -92,5 +105,17 @@ export class OnlineActionsView {
     this.shown = shown;
     this.note.textContent = note;
     this.note.hidden = !note;
+  }
+
+  private async resign(g: OnlineGame): Promise<void> {
+    const id = g.state.id;
+    if ((await askConfirm(RESIGN)) && g.state.id === id && !g.ended() && mayResign(g.state))
+      this.actions.send({ type: 'resign' });
+  }
+
+  private async abort(g: OnlineGame): Promise<void> {
+    const id = g.state.id;
+    if ((await askConfirm(ABORT)) && g.state.id === id && g.mayAbort())
+      this.actions.send({ type: 'abort' });
   }
 }

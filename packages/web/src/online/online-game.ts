@@ -166,6 +166,11 @@ export class OnlineGame {
     return { move: r.value.text, ply: this.state.moves.length };
   }
 
+  /** Whether the board shows a move of this seat that the server has not confirmed yet. */
+  hasUnconfirmedMove(): boolean {
+    return this.board.moves().length !== this.state.moves.length;
+  }
+
   /** Drops a move the server refused: the board shows the server's moves again. */
   revert(): void {
     if (this.board.moves().length !== this.state.moves.length)

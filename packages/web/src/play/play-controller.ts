@@ -8,6 +8,7 @@ import { otherColor, type MoveInfo } from '@citadel/core';
 import { movesFor, premoveTargets, type Side } from '../adapter.ts';
 import type { EngineClient } from '../engine-client.ts';
 import { Game, saveGame, type GameSetup } from '../game.ts';
+import { loadBehaviour } from '../game-behaviour.ts';
 
 /** A new game from a setup the page has checked (an unknown setup is a bug, so it throws). */
 export function newGameFrom(setup: GameSetup): Game {
@@ -23,6 +24,8 @@ export interface ControllerEvents {
   readonly problem: (text: string) => void;
   /** A new game replaced the old one (the page resets what belongs to a game). */
   readonly replaced: (game: Game) => void;
+  /** The engine has played `move`, now the game's last (before the page redraws). */
+  readonly engineMoved?: (move: MoveInfo) => void;
 }
 
 export class PlayController {
@@ -59,10 +62,14 @@ export class PlayController {
     return g.isLive() && !g.end() && !this.thinking && userTurn;
   }
 
-  /** Whether the user may set up a premove now: against the engine, while it thinks. */
+  /**
+   * Whether the user may set up a premove now: against the engine, while it thinks, unless the
+   * player switched premoves off (game-behaviour.ts).
+   */
   premoveAllowed(): boolean {
     const g = this.game;
-    return this.thinking && g.isLive() && !g.end() && g.setup.opponent === 'engine';
+    const on = this.thinking && g.isLive() && !g.end() && g.setup.opponent === 'engine';
+    return on && loadBehaviour().premoves;
   }
 
   /** Where the user's pieces may be premoved now (nothing when premoves are not allowed). */
@@ -180,6 +187,7 @@ export class PlayController {
           g.viewPly = g.moves().length;
           const r = g.play(reply.bestMove);
           if (typeof r === 'string') this.events.problem(`engine: ${r}`);
+          else this.events.engineMoved?.(r);
         }
         this.changed(true);
         this.playPremove();

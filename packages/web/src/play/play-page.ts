@@ -13,7 +13,9 @@ import { Game, loadGame, loadSettings, saveGame } from '../game.ts';
 import { gameFromText } from '../game-import.ts';
 import { closeDialog, openExportDialog, openImportDialog } from '../io-dialogs.ts';
 import { LegendView } from '../legend-view.ts';
+import { MoveAnnouncer } from '../move-announcer.ts';
 import { MoveChooser } from '../move-chooser.ts';
+import { moveWords } from '../move-words.ts';
 import { onlineEntry } from '../online/online-entry.ts';
 import type { PageContext } from '../page-context.ts';
 import { arrayFromUrl, arrayProblem } from '../page-params.ts';
@@ -75,6 +77,8 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     legendView.hoverInfo,
   );
   const chooser = new MoveChooser(boardArea);
+  const announcer = new MoveAnnouncer();
+  boardArea.append(announcer.element);
 
   const controller: PlayController = new PlayController(first, ctx.engine, {
     changed: (animate) => {
@@ -82,6 +86,10 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
       archive(controller.game);
     },
     problem: (text) => statusView.say(text),
+    engineMoved: (move) => {
+      const g = game();
+      announcer.say(moveWords(g.positionAt(g.moves().length - 1), move, g.position));
+    },
     replaced: (game) => {
       chooser.close();
       ctx.navigate(playUrl(game), true);
