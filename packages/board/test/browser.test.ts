@@ -123,7 +123,7 @@ describe('board in chromium', () => {
       return x > box.x && x < box.x + box.width && y > box.y && y < box.y + box.height;
     };
     const start = await page.locator('.cb-user .cb-arrow-line').evaluate((line) => {
-      const svg = line.ownerSVGElement!;
+      const svg = (line as SVGLineElement).ownerSVGElement!;
       const p = svg.createSVGPoint();
       p.x = Number(line.getAttribute('x1'));
       p.y = Number(line.getAttribute('y1'));
