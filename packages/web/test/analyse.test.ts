@@ -72,9 +72,14 @@ describe('analysis board engine', () => {
       () =>
         (document.querySelector('ol.lines li')?.querySelectorAll('.line-move').length ?? 0) >= 3,
     );
-    const first = page.locator('ol.lines li').first();
-    const line = await first.locator('.line-move').allTextContents();
-    await first.locator('.line-move').nth(2).click();
+    // The lines are redrawn as the engine deepens: read the line and click its third move at once.
+    const line = await page.evaluate(() => {
+      const moves = Array.from(
+        document.querySelector('ol.lines li')!.querySelectorAll<HTMLButtonElement>('.line-move'),
+      );
+      moves[2]!.click();
+      return moves.map((b) => b.textContent ?? '');
+    });
     // The line's first three moves are in the move tree, the third shown.
     await page.waitForFunction(
       () => document.querySelectorAll('.tree-moves .move-san').length === 3,
