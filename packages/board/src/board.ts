@@ -314,7 +314,11 @@ export class Board {
     this.element.classList.toggle('cb-flipped', layout.orientation === 'black');
     this.pieces.clear();
     this.cells.build(layout, [this.pieces.layer, this.shapesView.element]);
-    this.userShapes = [];
+    // Shapes are kept by square, so they follow the cells to their new places (a flip); those on
+    // cells the new layout lacks go.
+    this.userShapes = this.userShapes.filter(
+      (s) => layout.has(s.from) && (s.to === undefined || layout.has(s.to)),
+    );
     if (!this.focusSquare || !layout.has(this.focusSquare)) this.focusSquare = null;
     this.setFocusSquare(this.focusSquare ?? layout.entrySquare());
   }

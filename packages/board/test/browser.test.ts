@@ -89,6 +89,58 @@ describe('board in chromium', () => {
     await page.context().close();
   });
 
+  it('keeps the arrows and circles on their squares when the board is flipped', async () => {
+    const page = await bb.page(900, 900);
+    await page.evaluate((p) => CB.mount({ picture: CB.cornerCitadels(10), pieces: p }), pieces);
+    const centre = async (sq: string) => {
+      const b = (await cell(page, sq).boundingBox())!;
+      return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    };
+    const rightDrag = async (from: string, to: string) => {
+      const a = await centre(from);
+      const b = await centre(to);
+      await page.mouse.move(a.x, a.y);
+      await page.mouse.down({ button: 'right' });
+      await page.mouse.move(b.x, b.y, { steps: 4 });
+      await page.mouse.up({ button: 'right' });
+    };
+    await rightDrag('e3', 'e5');
+    await rightDrag('f6', 'f6');
+    await page.evaluate(() => mounted.board.set({ ...mounted.state, orientation: 'black' }));
+    expect(await page.locator('.cb-flipped').count()).toBe(1);
+    const drawn = await page
+      .locator('.cb-shapes .cb-user')
+      .evaluateAll((els) =>
+        els.map((e) => `${e.getAttribute('data-from')}${e.getAttribute('data-to') ?? ''}`),
+      );
+    expect(drawn).toEqual(['e3e5', 'f6']);
+    // Drawn where those cells now are: the arrow starts in e3 and the ring sits in f6.
+    const inside = async (selector: string, sq: string) => {
+      const shape = (await page.locator(selector).boundingBox())!;
+      const box = (await cell(page, sq).boundingBox())!;
+      const x = shape.x + shape.width / 2;
+      const y = shape.y + shape.height / 2;
+      return x > box.x && x < box.x + box.width && y > box.y && y < box.y + box.height;
+    };
+    const start = await page.locator('.cb-user .cb-arrow-line').evaluate((line) => {
+      const svg = (line as SVGLineElement).ownerSVGElement!;
+      const p = svg.createSVGPoint();
+      p.x = Number(line.getAttribute('x1'));
+      p.y = Number(line.getAttribute('y1'));
+      const screen = p.matrixTransform(svg.getScreenCTM()!);
+      return { x: screen.x, y: screen.y };
+    });
+    const e3 = (await cell(page, 'e3').boundingBox())!;
+    expect(start.x).toBeGreaterThan(e3.x);
+    expect(start.x).toBeLessThan(e3.x + e3.width);
+    expect(start.y).toBeGreaterThan(e3.y);
+    expect(start.y).toBeLessThan(e3.y + e3.height);
+    expect(await inside('.cb-user circle', 'f6')).toBe(true);
+    await shot(page, 'board-arrows-flipped.png');
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('draws arrows and circles with the right button, clears them with a left click', async () => {
     const page = await bb.page(900, 900);
     await page.evaluate((p) => CB.mount({ picture: CB.cornerCitadels(10), pieces: p }), pieces);

@@ -8,6 +8,7 @@ import { EMPTY, OFF, codeKind, pieceCode } from './piece-kinds.ts';
 import { impliedRights, playableProblem, standProblem } from './position-problems.ts';
 import { RIGHTS_LETTERS, type Ruleset } from './ruleset.ts';
 import { err, ok, type Result } from './types.ts';
+import { excerpt } from './excerpt.ts';
 
 /** The text of one piece code in this ruleset: letter (case by colour) plus a pawn tag in brackets. */
 export function pieceText(rs: Ruleset, code: number): string {
@@ -99,7 +100,7 @@ export function parseBoardText(
         if (geo.exists[s]) return `${where}: '*' on ${geo.name(s)}, which is a cell of the board`;
       } else if (!geo.exists[s]) {
         if (!(onesForCells && code === EMPTY))
-          return `${where}: ${code === EMPTY ? 'empty cell' : `'${token}'`} on ${geo.name(s)}, which does not exist (write '${onesForCells ? '1' : '*'}')`;
+          return `${where}: ${code === EMPTY ? 'empty cell' : `'${excerpt(token)}'`} on ${geo.name(s)}, which does not exist (write '${onesForCells ? '1' : '*'}')`;
       } else {
         const why = code === EMPTY ? null : standProblem(rs, code, s);
         if (why) return `${where}: ${why}`;
@@ -116,7 +117,7 @@ export function parseBoardText(
         while (q < row.length && /[0-9]/.test(row[q]!)) q++;
         const n = Number(row.slice(p, q));
         if (n === 0 || row[p] === '0')
-          return err(`${where}: bad empty-cell count '${row.slice(p, q)}'`);
+          return err(`${where}: bad empty-cell count '${excerpt(row.slice(p, q))}'`);
         p = q;
         problem = null;
         for (let k = 0; k < n && !problem; k++) problem = place(EMPTY, '');
@@ -136,7 +137,7 @@ export function parseBoardText(
           p = close + 1;
         }
         const code = pieceFromText(rs, token);
-        if (code < 0) return err(`${where}: unknown piece '${token}' in ${rs.def.id}`);
+        if (code < 0) return err(`${where}: unknown piece '${excerpt(token)}' in ${rs.def.id}`);
         problem = place(code, token);
       } else return err(`${where}: unexpected character '${ch}'`);
       if (problem) return err(problem);
@@ -179,7 +180,7 @@ export function parseFields(
 ): Result<Setup> {
   const [sideText, rightsText, epText = '-', halfText = '0', fullText = '1'] = fields;
   if (sideText !== 'w' && sideText !== 'b')
-    return err(`side to move must be 'w' or 'b', not '${sideText}'`);
+    return err(`side to move must be 'w' or 'b', not '${excerpt(sideText ?? '')}'`);
   const side = sideText === 'w' ? 0 : 1;
   let rights: number;
   if (rightsText === undefined) rights = impliedRights(rs, board);
@@ -192,7 +193,7 @@ export function parseFields(
   if (epText !== '-') {
     ep = rs.geo.parseSquare(epText);
     if (ep < 0 || !rs.geo.exists[ep])
-      return err(`en-passant field: '${epText}' is not a cell of the board`);
+      return err(`en-passant field: '${excerpt(epText)}' is not a cell of the board`);
     if (!rs.enPassant) return err(`en-passant field: ${rs.def.id} has no en passant`);
     const pawnSq = ep + (side === 0 ? -STRIDE : STRIDE);
     const pawn = board[pawnSq]!;
@@ -207,9 +208,10 @@ export function parseFields(
         `en-passant field: no ${side === 0 ? 'Black' : 'White'} pawn just passed over ${epText}`,
       );
   }
-  if (!/^\d{1,4}$/.test(halfText)) return err(`halfmove clock must be a number, not '${halfText}'`);
+  if (!/^\d{1,4}$/.test(halfText))
+    return err(`halfmove clock must be a number, not '${excerpt(halfText)}'`);
   if (!/^\d{1,5}$/.test(fullText) || Number(fullText) < 1)
-    return err(`fullmove number must be a number >= 1, not '${fullText}'`);
+    return err(`fullmove number must be a number >= 1, not '${excerpt(fullText)}'`);
   const setup: Setup = {
     board,
     side,

@@ -64,3 +64,4 @@ export type {
 export { parsePgn, parsePgnGames, makePgn, resultToken } from './pgn.ts';
 export type { PgnGame, PgnMove } from './pgn.ts';
 export { mulberry32 } from './random.ts';
+export { excerpt, EXCERPT_MAX } from './excerpt.ts';

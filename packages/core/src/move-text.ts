@@ -5,6 +5,7 @@
 import { CITADEL_SWAP, PROMOTE, moveExtra, moveFlag, moveFrom, moveTo } from './move.ts';
 import type { Ruleset } from './ruleset.ts';
 import { err, ok, type Result } from './types.ts';
+import { excerpt } from './excerpt.ts';
 
 /** True when the move's extra letter is the player's choice and must be written. */
 function writesLetter(rs: Ruleset, move: number): boolean {
@@ -28,7 +29,7 @@ export function parseMoveText(rs: Ruleset, text: string): Result<MoveTextParts> 
   const m = /^([a-z])([1-9][0-9]?)([a-z])([1-9][0-9]?)([a-z]?)$/.exec(text.trim());
   if (!m)
     return err(
-      `'${text}' is not move text (expected from and to cells, e.g. g3g4 or a10a11, and an optional promotion letter)`,
+      `'${excerpt(text)}' is not move text (expected from and to cells, e.g. g3g4 or a10a11, and an optional promotion letter)`,
     );
   const from = rs.geo.parseSquare(m[1]! + m[2]!);
   const to = rs.geo.parseSquare(m[3]! + m[4]!);

@@ -1,5 +1,6 @@
 /** PGN (pgn.ts): export/import round trips for every variant, what the reader skips, errors with line and column. */
 import { describe, expect, it } from 'vitest';
+import { EXCERPT_MAX } from './excerpt.ts';
 import { makeMoveText } from './move-text.ts';
 import { makePgn, parsePgn, parsePgnGames, resultToken } from './pgn.ts';
 import { Position } from './position.ts';
@@ -135,7 +136,7 @@ describe('PGN reading', () => {
     '1. d4',
   ].join('\n');
 
-  it('comments kept, variations skipped, NAGs and !? ignored, escape lines skipped', () => {
+  it('comments and variations kept, NAGs and !? ignored, escape lines skipped', () => {
     const game = parsePgn(TEXT);
     if (!game.ok) throw new Error(game.error);
     expect(game.value.variant).toBe('chess');
@@ -152,6 +153,12 @@ describe('PGN reading', () => {
     expect(game.value.moves[0]!.comment).toBe('best by test');
     expect(game.value.moves[3]!.comment).toBe('to the end of the line');
     expect(game.value.moves[2]!.comment).toBeUndefined();
+    // 2. Nf3 has one variation, 2. f4 exf4 3. Nf3, in which 2... d5 replaces 2... exf4.
+    const [variation, ...more] = game.value.moves[2]!.variations ?? [];
+    expect(more).toEqual([]);
+    expect(variation!.map((m) => m.san)).toEqual(['f4', 'exf4', 'Nf3']);
+    expect(variation![1]!.variations!.map((v) => v.map((m) => m.text))).toEqual([['d7d5']]);
+    expect(game.value.moves.filter((m) => m.variations).length).toBe(1);
     expect(game.value.result).toBe('1-0');
     expect(game.value.tags).toEqual([
       ['Event', 'Test'],
@@ -209,6 +216,35 @@ describe('PGN errors give line and column', () => {
     );
   });
 
+  it('a move of a variation is checked from the position the variation starts from', () => {
+    // The variation replaces 1... e5: after 1. e4 d5, 2. e5 is legal and 2. Nf6 is not.
+    expect(parsePgn('1. e4 e5 (1... d5 2. e5) 2. Nf3 *').ok).toBe(true);
+    expect(error('1. e4 e5 (1... d5 2. Nf6) 2. Nf3 *')).toMatch(
+      /^line 1, column 22: a move of a variation 'Nf6': illegal move Nf6/,
+    );
+  });
+
+  it('quotes at most a short excerpt of a long token, tag or field', () => {
+    const junk = 'Q'.repeat(500);
+    const quoted = (message: string): string[] =>
+      [...message.matchAll(/'([^']*)'/g)].map((m) => m[1]!);
+    for (const text of [
+      `1. e4 ${junk}`,
+      `[Variant "${junk}"]`,
+      `[Variant "husun"]\n[Rules "${junk}"]`,
+      `[Variant "husun"]\n[Rules "${junk}=on"]`,
+      `[Variant "husun"]\n[Array "${junk}"]`,
+      `[FEN "8/8/8/8/8/8/8/P[${junk}]7 w"]`,
+      `[FEN "8/8/8/8/8/8/8/8 ${junk}"]`,
+    ]) {
+      const message = error(text);
+      expect(message, text).not.toBe('accepted');
+      for (const q of quoted(message)) expect(q.length, message).toBeLessThanOrEqual(EXCERPT_MAX);
+      expect(message.toUpperCase(), text).toContain('QQQ…');
+      expect(message.length, text).toBeLessThan(220);
+    }
+  });
+
   it('after a multi-line comment the line count goes on', () => {
     expect(error('1. e4 {a\nlong\ncomment} e5 Qz9')).toMatch(/^line 3, column 13: move 3 'Qz9'/);
   });
@@ -221,7 +257,8 @@ describe('PGN errors give line and column', () => {
       'line 1, column 1: malformed tag (expected [Name "value"])',
     );
     expect(error('1. e4 )')).toBe("line 1, column 7: ')' without '('");
-    expect(error('1. e4 ( e5')).toBe("game 1: a variation '(' is never closed");
+    expect(error('1. e4 ( d4')).toBe("game 1: a variation '(' is never closed");
+    expect(error('( 1. e4 ) 1. d4')).toBe("line 1, column 1: a variation '(' before any move");
     // a stray closing brace or bracket is reported, not thrown
     expect(error('1. e4 } e5')).toBe("line 1, column 7: unexpected '}'");
     expect(error(']')).toBe("line 1, column 1: unexpected ']'");

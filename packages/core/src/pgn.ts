@@ -1,17 +1,24 @@
 /**
  * PGN for every variant: tags (incl. `Variant`, `Array`, `Rules`, `SetUp`/`FEN`), move numbers,
- * SAN (san.ts), comments, NAGs and variations (read and skipped), results. `parsePgn` never
- * throws: errors give the line and column and what is wrong. `makePgn` writes a whole game.
+ * SAN (san.ts), comments, variations (read and checked move by move, nested to any depth), NAGs
+ * (skipped), results. `parsePgn` never throws: errors give the line and column and what is wrong.
+ * `makePgn` writes a whole game (its main line).
  */
 import { Position } from './position.ts';
 import type { RulesetOptions } from './ruleset.ts';
 import { findVariant } from './variants/index.ts';
 import { err, ok, type Result } from './types.ts';
+import { excerpt } from './excerpt.ts';
 
 export interface PgnMove {
   readonly san: string;
   readonly text: string;
   readonly comment?: string;
+  /**
+   * The variations given in its place (each a line of moves from the position before this move,
+   * its own variations nested the same way), in the order the text gives them.
+   */
+  readonly variations?: ReadonlyArray<readonly PgnMove[]>;
 }
 
 export interface PgnGame {
@@ -120,19 +127,32 @@ function optionsFromTags(
     tags.find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
   const variantTag = (get('Variant') ?? 'chess').trim().toLowerCase();
   const variant = variantTag === 'standard' ? 'chess' : variantTag;
-  if (!findVariant(variant)) return err(`unknown Variant tag '${variantTag}'`);
+  if (!findVariant(variant)) return err(`unknown Variant tag '${excerpt(variantTag)}'`);
   // No prototype: a switch named `__proto__` or `constructor` is an unknown name, nothing else.
   const rules: Record<string, string> = Object.create(null) as Record<string, string>;
   const rulesTag = get('Rules');
   if (rulesTag) {
     for (const part of rulesTag.split(/[,\s]+/).filter(Boolean)) {
       const [k, v] = part.split('=');
-      if (!k || !v) return err(`Rules tag: '${part}' is not name=value`);
+      if (!k || !v) return err(`Rules tag: '${excerpt(part)}' is not name=value`);
       rules[k] = v;
     }
   }
   const array = get('Array');
   return ok({ variant, options: { array, rules } });
+}
+
+/** A line of moves being read: the main line or a variation. */
+interface Line {
+  readonly moves: PgnMove[];
+  /** The position after the line's moves so far. */
+  readonly position: Position;
+  /** The moves (move text) from the game's start to the line's first position. */
+  readonly before: readonly string[];
+  /** For a variation: the index of the move it replaces in the enclosing line. */
+  readonly replaced?: number;
+  /** A comment before a variation's first move, given to that move. */
+  lead?: string | undefined;
 }
 
 /** Parses the first game of a PGN text. */
@@ -164,43 +184,68 @@ export function parsePgnGames(text: string): Result<PgnGame[]> {
       : Position.start(opts.value.variant, opts.value.options);
     if (!started.ok) return err(`game ${games.length + 1}: ${started.error}`);
     const position = started.value;
-    const moves: PgnMove[] = [];
+    const opening = position.clone();
+    const main: Line = { moves: [], position, before: [] };
+    /** The main line, then each variation opened and not yet closed. */
+    const lines: Line[] = [main];
     let result = '*';
     let gameComment: string | undefined;
-    let depth = 0;
     for (; i < list.length; i++) {
       const t = list[i]!;
+      const line = lines[lines.length - 1]!;
       if (t.kind === 'tag') {
-        if (depth === 0) break; // next game starts without a result token
+        if (lines.length === 1) break; // next game starts without a result token
         continue;
       }
-      if (t.kind === 'open') depth++;
-      else if (t.kind === 'close') {
-        if (depth === 0) return err(`line ${t.line}, column ${t.col}: ')' without '('`);
-        depth--;
-      } else if (depth > 0 || t.kind === 'nag' || t.kind === 'number') continue;
-      else if (t.kind === 'comment') {
-        const last = moves[moves.length - 1];
-        if (!last) gameComment = gameComment ? `${gameComment} ${t.text}` : t.text;
-        else
-          moves[moves.length - 1] = {
+      if (t.kind === 'nag' || t.kind === 'number') continue;
+      if (t.kind === 'open') {
+        const replaced = line.moves.length - 1;
+        if (replaced < 0)
+          return err(`line ${t.line}, column ${t.col}: a variation '(' before any move`);
+        // The variation replaces the line's last move: it starts from the position before it.
+        const before = [...line.before, ...line.moves.slice(0, replaced).map((m) => m.text)];
+        const from = opening.clone();
+        for (const text of before) from.play(text);
+        lines.push({ moves: [], position: from, before, replaced });
+      } else if (t.kind === 'close') {
+        if (lines.length === 1) return err(`line ${t.line}, column ${t.col}: ')' without '('`);
+        lines.pop();
+        const parent = lines[lines.length - 1]!;
+        const at = line.replaced!;
+        const m = parent.moves[at]!;
+        if (line.moves.length > 0)
+          parent.moves[at] = { ...m, variations: [...(m.variations ?? []), line.moves] };
+      } else if (t.kind === 'comment') {
+        const last = line.moves[line.moves.length - 1];
+        if (last)
+          line.moves[line.moves.length - 1] = {
             ...last,
             comment: last.comment ? `${last.comment} ${t.text}` : t.text,
           };
+        else if (line === main) gameComment = gameComment ? `${gameComment} ${t.text}` : t.text;
+        // Before a variation's first move: kept for that move.
+        else line.lead = line.lead ? `${line.lead} ${t.text}` : t.text;
       } else if (t.kind === 'result') {
+        // A result inside a variation ends nothing.
+        if (line !== main) continue;
         result = t.text;
         i++;
         break;
       } else {
-        const played = position.play(t.text);
-        if (!played.ok)
+        const played = line.position.play(t.text);
+        if (!played.ok) {
+          const which = line === main ? `move ${line.moves.length + 1}` : 'a move of a variation';
           return err(
-            `line ${t.line}, column ${t.col}: move ${moves.length + 1} '${t.text}': ${played.error}`,
+            `line ${t.line}, column ${t.col}: ${which} '${excerpt(t.text)}': ${played.error}`,
           );
-        moves.push({ san: played.value.san, text: played.value.text });
+        }
+        const move: PgnMove = { san: played.value.san, text: played.value.text };
+        line.moves.push(line.lead === undefined ? move : { ...move, comment: line.lead });
+        line.lead = undefined;
       }
     }
-    if (depth > 0) return err(`game ${games.length + 1}: a variation '(' is never closed`);
+    if (lines.length > 1) return err(`game ${games.length + 1}: a variation '(' is never closed`);
+    const moves = main.moves;
     games.push({
       tags,
       variant: opts.value.variant,

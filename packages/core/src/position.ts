@@ -34,6 +34,7 @@ import {
 } from './ruleset.ts';
 import { makeSan, parseSan } from './san.ts';
 import { colorName, err, ok, type ByColor, type Color, type Result } from './types.ts';
+import { excerpt } from './excerpt.ts';
 
 export type MoveKind = (typeof FLAG_NAMES)[number];
 
@@ -211,14 +212,14 @@ export class Position {
       const hit = matchMoveText(this.rs, legal, parts.value);
       if (hit.ok) return hit;
       return err(
-        `illegal move ${text}: ${this.whyIllegal(parts.value.from, parts.value.to, hit.error)}`,
+        `illegal move ${excerpt(text)}: ${this.whyIllegal(parts.value.from, parts.value.to, hit.error)}`,
       );
     }
     if (/^[a-z][0-9]{1,2}[a-z][0-9]{1,2}[a-z]?$/.test(text)) return parts;
     const san = parseSan(this.fast, text, legal);
     if (san.ok) return san;
     return err(
-      `illegal move ${text}: not a legal move in SAN or move text for ${this.turn()} here`,
+      `illegal move ${excerpt(text)}: not a legal move in SAN or move text for ${this.turn()} here`,
     );
   }
 

@@ -9,6 +9,7 @@ import { KIND, KIND_KEYS, kindInfo, pieceCode, type KindKey } from './piece-kind
 import { err, ok, type ColorIndex, type Result } from './types.ts';
 import { findVariant } from './variants/index.ts';
 import type { RendezvousRule, StartArray, VariantDef } from './variants/variant.ts';
+import { excerpt } from './excerpt.ts';
 
 export interface RulesetOptions {
   readonly array?: string | undefined;
@@ -402,12 +403,12 @@ function eyeDiagonals(geo: Geometry, eye: number): Uint8Array {
 /** Compiles a variant by id with its array and rule switches; unknown names are reported. */
 export function compileRuleset(variantId: string, options: RulesetOptions = {}): Result<Ruleset> {
   const def = findVariant(variantId);
-  if (!def) return err(`unknown variant '${variantId}'`);
+  if (!def) return err(`unknown variant '${excerpt(variantId)}'`);
   const arrayId = options.array ?? def.arrays[0]!.id;
   const array = def.arrays.find((a) => a.id === arrayId);
   if (!array)
     return err(
-      `unknown array '${arrayId}' for ${def.id} (choose: ${def.arrays.map((a) => a.id).join(', ')})`,
+      `unknown array '${excerpt(arrayId)}' for ${def.id} (choose: ${def.arrays.map((a) => a.id).join(', ')})`,
     );
   const switches: Record<string, string> = {};
   for (const s of def.switches) switches[s.name] = s.values[0]!;
@@ -415,11 +416,13 @@ export function compileRuleset(variantId: string, options: RulesetOptions = {}):
     const spec = def.switches.find((s) => s.name === name);
     if (!spec)
       return err(
-        `unknown rule switch '${name}' for ${def.id}` +
+        `unknown rule switch '${excerpt(name)}' for ${def.id}` +
           (def.switches.length ? ` (choose: ${def.switches.map((s) => s.name).join(', ')})` : ''),
       );
     if (!spec.values.includes(value))
-      return err(`rule switch '${name}' takes ${spec.values.join(' or ')}, not '${value}'`);
+      return err(
+        `rule switch '${name}' takes ${spec.values.join(' or ')}, not '${excerpt(value)}'`,
+      );
     switches[name] = value;
   }
   const cacheKey = `${def.id}|${array.id}|${JSON.stringify(switches)}`;

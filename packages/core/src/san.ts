@@ -24,6 +24,7 @@ import {
 import { generateLegal, inCheck } from './movegen.ts';
 import { EMPTY, KIND, codeKind } from './piece-kinds.ts';
 import { err, ok, type Result } from './types.ts';
+import { excerpt } from './excerpt.ts';
 
 /** SAN without the check suffix. */
 function sanBody(pos: FastPosition, move: number, legal: readonly number[]): string {
@@ -141,7 +142,7 @@ export function parseSan(
       return (promo ?? '') === (promoted ?? '') || (promo === undefined && promoted === undefined);
     });
     if (hits.length === 1) return ok(hits[0]!);
-    if (hits.length > 1) return err(`'${text}' is ambiguous here`);
+    if (hits.length > 1) return err(`'${excerpt(text)}' is ambiguous here`);
   }
-  return err(`'${text}' is not a legal move here`);
+  return err(`'${excerpt(text)}' is not a legal move here`);
 }

@@ -17,6 +17,7 @@ import {
 } from './position-problems.ts';
 import type { Ruleset } from './ruleset.ts';
 import { colorIndex, err, ok, type Color, type Result } from './types.ts';
+import { excerpt } from './excerpt.ts';
 
 /** One piece of a hand-made position: a square name and the piece's FEN text (`R`, `p[n]`). */
 export interface PlacedPiece {
@@ -40,9 +41,9 @@ export function setupFromPieces(
   for (const s of geo.cells) board[s] = EMPTY;
   for (const p of pieces) {
     const s = geo.parseSquare(p.square);
-    if (s < 0) return err(`${p.square} is not a square of the ${rs.def.id} board`);
+    if (s < 0) return err(`${excerpt(p.square)} is not a square of the ${rs.def.id} board`);
     const code = pieceFromText(rs, p.text);
-    if (code < 0) return err(`unknown piece '${p.text}' in ${rs.def.id}`);
+    if (code < 0) return err(`unknown piece '${excerpt(p.text)}' in ${rs.def.id}`);
     if (board[s] !== EMPTY && board[s] !== OFF) return err(`two pieces on ${p.square}`);
     board[s] = code;
   }

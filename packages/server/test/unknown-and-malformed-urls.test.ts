@@ -58,8 +58,48 @@ describe('answers no route gives', () => {
       expect(r.headers['x-content-type-options'], path).toBe('nosniff');
       expect(r.headers['x-ratelimit-limit'], path).toBe('1000');
     }
-    // A well-formed escape still reaches its page.
-    expect((await rawGet(url, '/play/tamerlane%20x')).status).toBe(200);
+    // A well-formed escape still gets the app, which says what was not found.
+    const escaped = await rawGet(url, '/play/tamerlane%20x');
+    expect(escaped.status).toBe(404);
+    expect(escaped.body).toContain('<title>Citadel</title>');
+  });
+
+  it("answers the app's pages with 200 and the app, and other page paths with 404 and the app", async () => {
+    const url = await start(1_000);
+    const pages = [
+      '/',
+      '/archive',
+      '/lobby',
+      '/games',
+      '/game/abcdEFGH12',
+      '/player/alice',
+      '/play',
+      '/play/tamerlane',
+      '/learn/husun/',
+      '/analyse/chess?fen=x',
+      '/editor/persian-eye',
+    ];
+    for (const path of pages) {
+      const r = await rawGet(url, path);
+      expect(r.status, path).toBe(200);
+      expect(r.body, path).toContain('<title>Citadel</title>');
+    }
+    for (const path of [
+      '/nonsense',
+      '/play/xiangqi',
+      '/learn/tamerlane/x',
+      '/game/x',
+      '/games/2',
+    ]) {
+      const r = await rawGet(url, path);
+      expect(r.status, path).toBe(404);
+      expect(r.headers['content-type'], path).toMatch(/^text\/html/);
+      expect(r.body, path).toContain('<title>Citadel</title>');
+    }
+    // Files and the API still answer 404 in JSON, not with the app.
+    expect(JSON.parse((await rawGet(url, '/no-such.js')).body)).toEqual({
+      error: 'not found: GET /no-such.js',
+    });
   });
 
   it('counts unknown paths, page paths and malformed URLs against the rate limit', async () => {

@@ -172,9 +172,29 @@ export function movesFor(position: Position, from: string, to: string): MoveInfo
     .sort((a, b) => rank(a) - rank(b));
 }
 
-/** A short label for one of several moves between the same squares. */
-export function choiceLabel(move: MoveInfo): { kind: string | null; label: string } {
+/**
+ * A label for one of several moves between the same squares, played from `position`: the piece a
+ * pawn becomes; for a royal entering the enemy citadel "Claim the draw" or "Swap the King with
+ * the Prince" (which pieces trade places); else the move's SAN. `san` is set when the label is
+ * words, to show beside them.
+ */
+export function choiceLabel(
+  move: MoveInfo,
+  position: Position,
+): { kind: string | null; label: string; san?: string } {
   if (move.promotion) return { kind: move.promotion, label: kindName(move.promotion) };
+  const after = position.clone();
+  if (!after.play(move.text).ok) return { kind: null, label: move.san };
+  const nameOn = (p: Position, square: string): string =>
+    p.pieces().find((x) => x.square === square)?.name ?? 'piece';
+  if (move.kind === 'citadel swap')
+    return {
+      kind: null,
+      label: `Swap the ${nameOn(position, move.from)} with the ${nameOn(after, move.to)}`,
+      san: move.san,
+    };
+  if (after.outcome()?.reason === 'citadel')
+    return { kind: null, label: 'Claim the draw', san: move.san };
   return { kind: null, label: move.san };
 }
 

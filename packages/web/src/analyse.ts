@@ -2,35 +2,41 @@
  * The analysis board, `/analyse/<variant>?fen=<FEN>&array=<id>` or `?pgn=<PGN>` (a whole game;
  * `&review=1` starts its review at once): a move tree from a start position (move-tree.ts) —
  * a move played from an earlier position makes a variation —, the engine at full strength in its
- * Worker showing an evaluation bar and its best three lines (analysis-lines.ts), and a game
+ * Worker showing an evaluation bar and its best lines (analysis-lines.ts; 1 to 5 of them, or the
+ * engine off, engine-lines-view.ts: a click on a line's move plays the line there), and a game
  * review of the main line (review-run.ts) with an evaluation graph and the inaccuracies,
  * mistakes and blunders marked. Without a game the URL follows the position shown. A promotion
  * offers its choice of pieces; "Edit position" opens the position editor on it. The variant's
  * rule switches (`&rules=name=value,...`, or a PGN's `Rules` tag) can be changed: the tree is
  * replayed under the new rules, moves that became illegal are removed and the page says so.
+ * `?game=<archive id>` opens a game of the archive (analysis-archive.ts): its review, once
+ * finished, is kept with it and shown at once the next time.
  */
 import { Position, colorTitle, type MoveInfo } from '@citadel/core';
 import type { EngineInfo } from '@citadel/engine';
 import { boardState, createBoard, movesFor, type Board } from './adapter.ts';
 import './analyse.css';
+import { keepReview, openArchivedGame, type ArchivedGame } from './analysis-archive.ts';
 import { openGameText, type OpenedGame } from './analysis-import.ts';
-import { LineStore, scoreRank } from './analysis-lines.ts';
+import { LineStore } from './analysis-lines.ts';
+import { loadAnalysisSettings } from './analysis-settings.ts';
 import { h, svg } from './dom.ts';
 import { fenForm as makeFenForm } from './fen-form.ts';
 import { saveGameFrom } from './game.ts';
 import { scoreText, whiteShare } from './game-review.ts';
 import { openExportDialog, openImportDialog } from './io-dialogs.ts';
+import { EngineLinesView } from './engine-lines-view.ts';
 import { MoveChooser } from './move-chooser.ts';
 import { moveListItems } from './move-tree-view.ts';
 import { MoveTree, type TreeNode } from './move-tree.ts';
 import type { PageContext } from './page-context.ts';
-import { positionFromUrl, query, rulesQuery } from './page-params.ts';
+import { arrayProblem, positionFromUrl, query, rulesQuery } from './page-params.ts';
 import { ReviewPanel } from './review-panel.ts';
+import { reviewedPositions } from './archive/review-record.ts';
 import { RuleSwitches } from './rule-switches.ts';
 import { variantDef } from './variants.ts';
 
-/** Lines shown, and how long (at most) the engine thinks about one position. */
-export const ANALYSIS_LINES = 3;
+/** How long (at most) the engine thinks about one position. */
 const ANALYSIS_MS = 6000;
 const ANALYSIS_DEPTH = 24;
 
@@ -65,11 +71,14 @@ export function analysePage(
   let current: TreeNode = game.tree.root;
   let position: Position = game.tree.position(current);
   let generation = 0;
-  let store = new LineStore(ANALYSIS_LINES);
+  let store = new LineStore(1);
   /** Set when the search has ended: its last finished depth and nodes. */
   let done: { depth: number; nodes: number } | null = null;
   let showBest = false;
   const arrayId = (): string => game.options.array ?? def.arrays[0]!.id;
+  /** The archive's game shown (`?game=`), once read. */
+  let archived: ArchivedGame | null = null;
+  let alive = true;
 
   // ---- elements -----------------------------------------------------------------------------------
 
@@ -102,15 +111,10 @@ export function analysePage(
   } = makeFenForm('analyse-fen', (text) => loadFen(text), loadError);
   const switches = new RuleSwitches(def, () => rulesChanged());
   const rulesNote = h('p', { class: 'rules-note', role: 'status', 'aria-live': 'polite' });
-  const depthOut = h('p', { class: 'depth' });
-  const lineList = h('ol', { class: 'lines', 'aria-label': 'Best lines' });
-  const linesBox = h(
-    'section',
-    { class: 'lines-box', 'aria-label': 'Engine lines' },
-    h('h2', {}, `Engine — best ${ANALYSIS_LINES} lines`),
-    depthOut,
-    lineList,
-  );
+  const linesView = new EngineLinesView(loadAnalysisSettings(), {
+    settings: () => analyse(),
+    play: (moves) => playLine(moves),
+  });
 
   const reviewPanel = new ReviewPanel({
     engine: ctx.engine,
@@ -130,6 +134,9 @@ export function analysePage(
     onShowBest: (show) => {
       showBest = show;
       renderBoard(false);
+    },
+    onDone: (moves, results) => {
+      if (archived) keepReview(archived, moves, results);
     },
   });
 
@@ -208,7 +215,7 @@ export function analysePage(
     fenError,
     switches.element,
     rulesNote,
-    linesBox,
+    linesView.element,
     reviewPanel.element,
     h(
       'section',
@@ -219,7 +226,14 @@ export function analysePage(
       h('div', { class: 'tool-row' }, openBtn, pgnBtn, shareBtn, playBtn, editBtn),
     ),
   );
-  ctx.root.replaceChildren(h('main', { class: 'play analyse' }, boardArea, panel));
+  /** What the address asked for and was not found (an unknown array, an archived game). */
+  const notice = h('p', { class: 'page-notice', role: 'alert', hidden: true });
+  const say = (text: string): void => {
+    notice.textContent = text;
+    notice.hidden = !text;
+  };
+  say(arrayProblem(def, params));
+  ctx.root.replaceChildren(h('main', { class: 'play analyse' }, notice, boardArea, panel));
   const chooser = new MoveChooser(boardArea);
   let board: Board = makeBoard();
 
@@ -230,7 +244,7 @@ export function analysePage(
       label: `${def.name} analysis board`,
       onMove: (from, to) => {
         const options = movesFor(position, from, to);
-        if (options.length > 1) chooser.open(options, position.turn(), playMove);
+        if (options.length > 1) chooser.open(options, position, playMove);
         else if (options[0]) playMove(options[0]);
       },
     });
@@ -241,6 +255,17 @@ export function analysePage(
   function playMove(m: MoveInfo): void {
     const node = game.tree.play(current, m.text);
     if (node) goTo(node, true);
+  }
+
+  /** Plays an engine line's moves from the position shown into the tree; goes to the last. */
+  function playLine(moves: readonly string[]): void {
+    let node = current;
+    for (const text of moves) {
+      const next = game.tree.play(node, text);
+      if (!next) break;
+      node = next;
+    }
+    if (node !== current) goTo(node, node.parent === current);
   }
 
   function goTo(node: TreeNode, animate: boolean): void {
@@ -268,6 +293,7 @@ export function analysePage(
    */
   function load(next: OpenedGame, pgnText?: string): void {
     reviewPanel.clear();
+    archived = null;
     game = next;
     current = game.source === 'pgn' ? game.tree.mainLine().at(-1)! : game.tree.root;
     position = game.tree.position(current);
@@ -320,6 +346,7 @@ export function analysePage(
     let kept: TreeNode | null = current;
     while (kept && !nodes.has(kept.id)) kept = kept.parent;
     reviewPanel.clear();
+    archived = null;
     game = { ...game, options, tree };
     current = nodes.get(kept!.id)!;
     position = game.tree.position(current);
@@ -390,8 +417,7 @@ export function analysePage(
     generation++;
     // Without storage the play page starts from the array.
     saveGameFrom(def.id, arrayId(), position.fen(), game.options.rules);
-    const array = arrayId() !== def.arrays[0]!.id ? `array=${arrayId()}` : '';
-    ctx.navigate(`/play/${def.id}${query(array)}`);
+    ctx.navigate(`/play/${def.id}${query(optionsQuery())}`);
   }
 
   function editPosition(): void {
@@ -411,7 +437,8 @@ export function analysePage(
   function analyse(): void {
     const mine = ++generation;
     const snapshot = position.clone();
-    store = new LineStore(Math.min(ANALYSIS_LINES, snapshot.legalMoves().length));
+    const settings = linesView.settings;
+    store = new LineStore(Math.min(settings.lines, snapshot.legalMoves().length));
     done = null;
     if (reviewPanel.reviewing) {
       renderLines();
@@ -419,7 +446,7 @@ export function analysePage(
     }
     ctx.engine.stop();
     renderLines();
-    if (position.outcome()) return;
+    if (position.outcome() || !settings.engine) return;
     const spec = engineSpec(current);
     const onInfo = (info: EngineInfo): void => {
       if (mine !== generation) return;
@@ -428,7 +455,7 @@ export function analysePage(
     };
     ctx.engine
       .analyse(spec, {
-        multiPv: ANALYSIS_LINES,
+        multiPv: settings.lines,
         movetime: ANALYSIS_MS,
         depth: ANALYSIS_DEPTH,
         onInfo,
@@ -441,7 +468,7 @@ export function analysePage(
       })
       .catch((e: unknown) => {
         if (mine !== generation) return;
-        depthOut.textContent = `The engine failed: ${e instanceof Error ? e.message : String(e)}`;
+        linesView.failed(`The engine failed: ${e instanceof Error ? e.message : String(e)}`);
       });
   }
 
@@ -461,18 +488,9 @@ export function analysePage(
   function renderLines(): void {
     const outcome = position.outcome();
     const shown = store.shown();
-    depthOut.classList.toggle('done', done !== null && !outcome);
-    depthOut.textContent = outcome
-      ? `Game over: ${outcome.text}`
-      : reviewPanel.reviewing
-        ? 'The engine is reviewing the game; the lines come back when it is done.'
-        : done && shown.depth
-          ? `Depth ${shown.depth} — done (${(done.nodes / 1000).toFixed(0)}k nodes)`
-          : shown.depth
-            ? `Depth ${shown.depth}${shown.searching ? ` · searching depth ${shown.searching.depth}…` : '…'}`
-            : 'The engine is thinking…';
+    linesView.render({ position, shown, done, reviewing: reviewPanel.reviewing });
     const whiteToMove = position.turn() === 'white';
-    const best = shown.lines[0];
+    const best = linesView.settings.engine ? shown.lines[0] : undefined;
     const bestScore = best ? forWhite(best.score, whiteToMove) : null;
     const reviewed = reviewPanel.result(current)?.eval;
     const share = outcome
@@ -489,54 +507,14 @@ export function analysePage(
       ? '—'
       : bestScore
         ? scoreText(bestScore)
-        : (reviewed?.label ?? '…');
+        : (reviewed?.label ?? (linesView.settings.engine ? '…' : '—'));
     evalBar.setAttribute('aria-valuenow', String(Math.round(share * 100)));
-    evalBar.setAttribute('aria-valuetext', evalText.textContent);
-    evalBar.classList.toggle('black-better', share < 0.5);
-    const moveNo = Number(position.fen().split(' ')[5] ?? '1');
-    lineList.setAttribute('data-depth', String(shown.depth));
-    lineList.replaceChildren(
-      ...shown.lines.map((l) =>
-        h(
-          'li',
-          {
-            class: 'line',
-            'data-move': l.pv[0] ?? '',
-            'data-rank': String(scoreRank(l.score)),
-            'data-depth': String(l.depth),
-          },
-          h('span', { class: 'line-score' }, scoreText(forWhite(l.score, whiteToMove))),
-          h('span', { class: 'line-pv' }, pvText(sanOf(l.pv), moveNo, whiteToMove)),
-        ),
-      ),
+    evalBar.setAttribute(
+      'aria-valuetext',
+      evalText.textContent === '—' && !outcome ? 'The engine is off' : evalText.textContent,
     );
+    evalBar.classList.toggle('black-better', share < 0.5);
     if (showBest) renderBoard(false);
-  }
-
-  /** The line's moves in SAN, as far as they are legal from the position shown. */
-  function sanOf(pv: readonly string[]): string[] {
-    const san: string[] = [];
-    const p = position.clone();
-    for (const text of pv) {
-      const r = p.play(text);
-      if (!r.ok) break;
-      san.push(r.value.san);
-    }
-    return san;
-  }
-
-  function pvText(san: readonly string[], moveNo: number, whiteToMove: boolean): string {
-    const words: string[] = [];
-    let n = moveNo;
-    let white = whiteToMove;
-    san.forEach((s, i) => {
-      if (white) words.push(`${n}.`);
-      else if (i === 0) words.push(`${n}…`);
-      words.push(s);
-      if (!white) n++;
-      white = !white;
-    });
-    return words.join(' ');
   }
 
   /** The engine's best move here: the review's, else the live lines' first. */
@@ -623,10 +601,41 @@ export function analysePage(
   }
   switches.show(game.options.rules);
   render(false);
-  if (game.source === 'pgn' && params.get('review') === '1') reviewPanel.start();
+  const archivedId = params.get('game');
+  if (archivedId !== null) void openArchived(archivedId);
+  else if (game.source === 'pgn' && params.get('review') === '1') reviewPanel.start();
   else analyse();
 
+  /** Opens a game of the archive, with its review when one was kept, else reviews it if asked. */
+  async function openArchived(id: string): Promise<void> {
+    const found = await openArchivedGame(id);
+    if (!alive) return;
+    if ('error' in found) {
+      say(found.error);
+      analyse();
+      return;
+    }
+    if (found.opened.variant !== def.id) {
+      location.replace(`/analyse/${found.opened.variant}${location.search}`);
+      return;
+    }
+    load(found.opened);
+    archived = found;
+    const kept = found.review;
+    if (
+      kept &&
+      reviewPanel.restore(
+        kept.moves,
+        reviewedPositions(kept),
+        'The review of this game, kept in your archive.',
+      )
+    )
+      render(false);
+    else if (params.get('review') === '1') reviewPanel.start();
+  }
+
   return () => {
+    alive = false;
     generation++;
     reviewPanel.stop(false);
     document.removeEventListener('keydown', onKey);

@@ -1,6 +1,6 @@
 /**
- * What the analysis board opens from text: a PGN (its main line becomes the move tree; its
- * Variant tag picks the variant, movetext without one is read as the page's variant) or a FEN
+ * What the analysis board opens from text: a PGN (its moves, variations and comments become the
+ * move tree; its Variant tag picks the variant, movetext without one is read as the page's variant) or a FEN
  * of the page's variant (a tree with no moves). Errors are the core's, prefixed `PGN:` or `FEN:`.
  */
 import { Position, parsePgn, type RulesetOptions } from '@citadel/core';
@@ -34,7 +34,14 @@ export function openGameText(
   }
   const prefix = /\[\s*Variant\s/i.test(text) ? '' : `[Variant "${variant}"] `;
   const parsed = parsePgn(prefix + text);
-  if (!parsed.ok) return { error: `PGN: ${parsed.error}` };
+  // Columns on the first line are counted in the text as the user gave it.
+  if (!parsed.ok)
+    return {
+      error: `PGN: ${parsed.error.replace(
+        /^line 1, column (\d+)/,
+        (_, c: string) => `line 1, column ${Number(c) - prefix.length}`,
+      )}`,
+    };
   // No prototype: a tag may have any name.
   const tags = Object.create(null) as Record<string, string>;
   for (const [k, v] of parsed.value.tags)

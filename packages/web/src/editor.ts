@@ -322,9 +322,8 @@ export function editorPage(
       refusal.textContent = `Cannot start a game: ${why}.`;
       return;
     }
-    ctx.navigate(
-      `/play/${def.id}${query(arrayId !== def.arrays[0]!.id ? `array=${arrayId}` : '')}`,
-    );
+    const array = arrayId !== def.arrays[0]!.id ? `array=${arrayId}` : '';
+    ctx.navigate(`/play/${def.id}${query(array, rulesQuery(rules))}`);
   }
 
   // ---- rendering ----------------------------------------------------------------------------------

@@ -8,7 +8,8 @@ import { Game, type GameSetup } from './game.ts';
 
 /**
  * Reads `raw` for a page showing `variant` with `array`; `base` gives opponent, side, level and
- * clock. The game may be of another variant (a PGN's Variant tag).
+ * clock, and the rule switches a FEN is read under (a PGN names its own in its Rules tag). The
+ * game may be of another variant (a PGN's Variant tag).
  */
 export function gameFromText(
   raw: string,
@@ -21,9 +22,9 @@ export function gameFromText(
   const setup: GameSetup = { ...base, fen: undefined, rules: undefined };
   const looksPgn = /^\[\w+\s+"/.test(text) || /(^|\s)1\.\s*\S/.test(text) || !text.includes('/');
   if (!looksPgn) {
-    const p = Position.fromFen(variant, text, { array });
+    const p = Position.fromFen(variant, text, { array, rules: base.rules });
     if (!p.ok) return { error: `FEN: ${p.error}` };
-    return Game.create({ ...setup, array, fen: p.value.fen() });
+    return Game.create({ ...setup, array, rules: base.rules, fen: p.value.fen() });
   }
   // Movetext without a Variant tag is read as this page's variant (not the PGN default, chess).
   const prefix = /\[\s*Variant\s/i.test(text) ? '' : `[Variant "${variant}"] `;

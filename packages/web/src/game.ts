@@ -314,18 +314,23 @@ function storage(): Storage | null {
   }
 }
 
+/** The local-storage key of a variant's saved game. */
+export const savedGameKey = (variant: string): string => KEY_PREFIX + variant;
+
 export function saveGame(game: Game): void {
   try {
-    storage()?.setItem(KEY_PREFIX + game.setup.variant, JSON.stringify(game));
+    storage()?.setItem(savedGameKey(game.setup.variant), JSON.stringify(game));
   } catch {
     // Storage full or disabled: the game still plays, it just won't survive a reload.
   }
 }
 
 /**
- * Makes a new game from a position (for two players on one device, the side to move at the
- * bottom, under the given rule switches) the variant's saved game, which the play page then opens. Returns why not when the
- * position is refused or the storage is unavailable.
+ * Makes a new game from a position (editor, analysis board) the variant's saved game, which the
+ * play page then opens: under the given rule switches, with the player's last choices of
+ * opponent, level and clock (the play page's form changes them before the first move, keeping
+ * the position), the player taking the side to move. Returns why not when the position is
+ * refused or the storage is unavailable.
  */
 export function saveGameFrom(
   variant: string,
@@ -333,15 +338,7 @@ export function saveGameFrom(
   fen: string,
   rules?: Readonly<Record<string, string>>,
 ): string | null {
-  const made = Game.create({
-    variant,
-    array,
-    rules,
-    opponent: 'human',
-    side: 'white',
-    level: 3,
-    fen,
-  });
+  const made = Game.create({ ...loadSettings(), variant, array, rules, fen });
   if ('error' in made) return made.error;
   const game = made.game;
   game.setup = { ...game.setup, side: game.position.turn() };

@@ -3,7 +3,7 @@
  * Tamerlane's claim or swap), shown over the board by the play and analysis pages alike. One
  * chooser at a time per page; Cancel, Escape or a new `open` closes it without a move.
  */
-import type { Color, MoveInfo } from '@citadel/core';
+import type { MoveInfo, Position } from '@citadel/core';
 import { choiceLabel, pieceSvg } from './adapter.ts';
 import { h, svg } from './dom.ts';
 
@@ -13,9 +13,13 @@ export class MoveChooser {
   /** `host`: the element the chooser is drawn in (the board area, positioned). */
   constructor(private readonly host: HTMLElement) {}
 
-  /** Offers `options` (pieces drawn in `color`); `onPick` gets the chosen one. */
-  open(options: readonly MoveInfo[], color: Color, onPick: (move: MoveInfo) => void): void {
+  /**
+   * Offers `options`, legal moves of `position` (pieces drawn in the colour to move, a claim or
+   * swap in words with its SAN beside); `onPick` gets the chosen one.
+   */
+  open(options: readonly MoveInfo[], position: Position, onPick: (move: MoveInfo) => void): void {
     this.close();
+    const color = position.turn();
     const chooser = h(
       'div',
       {
@@ -33,7 +37,7 @@ export class MoveChooser {
         'div',
         { class: 'choices' },
         options.map((m) => {
-          const c = choiceLabel(m);
+          const c = choiceLabel(m, position);
           return h(
             'button',
             {
@@ -46,6 +50,7 @@ export class MoveChooser {
             },
             c.kind ? svg(pieceSvg(c.kind, color), 'choice-img') : null,
             h('span', {}, c.label),
+            c.san ? h('span', { class: 'choice-san' }, ` (${c.san})`) : null,
           );
         }),
       ),

@@ -1,8 +1,9 @@
 /**
  * The analysis board's move list: the main line in two columns (White, Black), each variation on
- * its own full-width row after the move it replaces, in parentheses when nested. Every move is a
- * button that goes to its position; the current one is marked (`aria-current`). A judged move
- * carries its PGN symbol (?!, ?, ??) with the judgement in words for screen readers.
+ * its own full-width row after the move it replaces, in parentheses when nested; a move's comment
+ * follows it (on its own row in the main line). Every move is a button that goes to its position;
+ * the current one is marked (`aria-current`). A judged move carries its PGN symbol (?!, ?, ??)
+ * with the judgement in words for screen readers.
  */
 import { h } from './dom.ts';
 import { JUDGEMENT_GLYPH, type Judgement } from './game-review.ts';
@@ -42,6 +43,7 @@ export function moveListItems(state: MoveListState, onPick: (id: number) => void
       const { number, white } = tree.moveNumber(node.ply - 1);
       const prefix = white ? `${number}. ` : force ? `${number}… ` : '';
       out.push(moveButton(node, prefix + node.move!.san));
+      if (node.comment) out.push(h('span', { class: 'move-comment' }, node.comment));
       const alternatives = node === first ? [] : (node.parent?.children.slice(1) ?? []);
       force = false;
       for (const alt of alternatives) {
@@ -53,13 +55,17 @@ export function moveListItems(state: MoveListState, onPick: (id: number) => void
   };
 
   const items: HTMLElement[] = [];
+  /** Whether rows follow the move: its comment or the variations in its place. */
+  const breaksAfter = (node: TreeNode): boolean =>
+    node.comment !== undefined || (node.parent !== null && node.parent.children.length > 1);
+  const comment = (text: string): HTMLElement => h('li', { class: 'move-comment' }, text);
+  if (tree.root.comment) items.push(comment(tree.root.comment));
   const main = tree.mainLine().slice(1);
   for (const node of main) {
     const { number, white } = tree.moveNumber(node.ply - 1);
     const alternatives = node.parent!.children.slice(1);
-    const previousHadVariations =
-      !white && node.parent!.parent !== null && node.parent!.parent.children.length > 1;
-    if (!white && (items.length === 0 || previousHadVariations))
+    // A Black move stands beside White's, unless rows came between (or it opens the list).
+    if (!white && !items.at(-1)?.matches('.white-move'))
       items.push(h('li', { class: 'move-gap white-move', 'data-number': `${number}.` }, '…'));
     items.push(
       h(
@@ -71,8 +77,9 @@ export function moveListItems(state: MoveListState, onPick: (id: number) => void
         moveButton(node, node.move!.san),
       ),
     );
-    if (alternatives.length) {
+    if (breaksAfter(node)) {
       if (white) items.push(h('li', { class: 'move-gap' }, '…'));
+      if (node.comment) items.push(comment(node.comment));
       for (const alt of alternatives) items.push(h('li', { class: 'variation' }, ...inline(alt)));
     }
   }

@@ -3,9 +3,9 @@
  * main continuation; playing another move from a node adds a variation (a later child). The
  * main line follows first children from the root. Positions are replayed from the start along a
  * node's path, so each has its full history (repetitions, the last move). PGN export writes the
- * variations in parentheses, as the PGN standard has them.
+ * variations in parentheses, as the PGN standard has them, and a PGN's variations are read back.
  */
-import { Position, makePgn, resultToken, type PgnGame } from '@citadel/core';
+import { Position, makePgn, resultToken, type PgnGame, type PgnMove } from '@citadel/core';
 
 export interface TreeNode {
   readonly id: number;
@@ -31,22 +31,31 @@ export class MoveTree {
     this.root = this.make(null, null);
   }
 
-  /** A tree holding a parsed game's moves (and their comments) as its main line. */
+  /**
+   * A tree holding a parsed game: its moves as the main line, each move's variations (nested to
+   * any depth) as later children of the node before it, and the comments.
+   */
   static fromPgn(game: PgnGame): MoveTree {
     const startFen = game.position.startFen;
     const start = Position.fromFen(game.variant, startFen, game.options);
     if (!start.ok) throw new Error(start.error);
     const tree = new MoveTree(start.value);
-    let node = tree.root;
-    const replay = start.value.clone();
-    for (const m of game.moves) {
-      const played = replay.play(m.text);
-      if (!played.ok) throw new Error(`move ${m.san}: ${played.error}`);
-      node = tree.attach(node, played.value.text, played.value.san);
-      if (m.comment) node.comment = m.comment;
-    }
+    tree.addLine(tree.root, game.moves);
     if (game.comment) tree.root.comment = game.comment;
     return tree;
+  }
+
+  /** Plays a PGN line from `from`: each move after the one before, its variations beside it. */
+  private addLine(from: TreeNode, moves: readonly PgnMove[]): void {
+    let node = from;
+    for (const m of moves) {
+      const parent = node;
+      const played = this.play(parent, m.text);
+      if (!played) throw new Error(`move ${m.san} is not legal there`);
+      if (m.comment) played.comment = m.comment;
+      for (const variation of m.variations ?? []) this.addLine(parent, variation);
+      node = played;
+    }
   }
 
   /**

@@ -2,7 +2,8 @@
  * The analysis board's "Game review" box: the Review button, the progress, the evaluation graph
  * (eval-graph.ts), the count of inaccuracies, mistakes and blunders per side, and the verdict on
  * the move shown with the engine's better move. It reviews the main line of the page's move
- * tree with the page's engine (review-run.ts); results are kept by tree node.
+ * tree with the page's engine (review-run.ts); results are kept by tree node. A finished review
+ * is handed to the page (to keep with the game) and can be shown again without the engine.
  */
 import type { GameSpec } from '@citadel/engine';
 import { h } from './dom.ts';
@@ -32,6 +33,8 @@ export interface ReviewHost {
   readonly onEnd: () => void;
   /** The "Show best move" box changed. */
   readonly onShowBest: (show: boolean) => void;
+  /** The review of the main line (its moves, one result per position) finished. */
+  readonly onDone?: (moves: readonly string[], results: readonly Reviewed[]) => void;
 }
 
 const JUDGEMENT_ROWS: ReadonlyArray<readonly [Judgement, string]> = [
@@ -148,6 +151,10 @@ export class ReviewPanel {
       this.render();
       this.host.onEnd();
     };
+    const done = (): void => {
+      const results = main.map((n) => this.results.get(n.id));
+      if (results.every((r) => r !== undefined)) this.host.onDone?.(line.moves, results);
+    };
     runReview(
       this.host.engine,
       line,
@@ -167,11 +174,32 @@ export class ReviewPanel {
             ? `Review done: ${total - 1} moves, each position searched to depth ${REVIEW_DEPTH} or for ${REVIEW_MS} ms.`
             : 'The review stopped.',
         );
+        if (finished) done();
       })
       .catch((e: unknown) => {
         if (mine !== this.generation) return;
         ended(`The review failed: ${e instanceof Error ? e.message : String(e)}`);
       });
+  }
+
+  /**
+   * Shows a review made before (one result per position of the main line, whose moves must be
+   * `moves`); false, changing nothing, when they are not the main line's.
+   */
+  restore(moves: readonly string[], results: readonly Reviewed[], note: string): boolean {
+    const main = this.host.tree().mainLine();
+    const same =
+      main.length === moves.length + 1 &&
+      results.length === main.length &&
+      main.slice(1).every((n, i) => n.move!.text === moves[i]);
+    if (!same) return false;
+    this.stop(false);
+    this.results.clear();
+    main.forEach((n, i) => this.results.set(n.id, results[i]!));
+    this.graph.element.hidden = false;
+    this.progress.textContent = note;
+    this.render();
+    return true;
   }
 
   /** Redraws the box for the tree and the node shown. */

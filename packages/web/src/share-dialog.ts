@@ -1,9 +1,11 @@
 /**
  * The share dialog: links anyone can open — the position on the board and the whole game, each on
- * the analysis board — to copy.
+ * the analysis board — to copy. Both keep the game's array and rule switches (the game's in its
+ * PGN's tags).
  */
 import { h } from './dom.ts';
 import { closeDialog, showDialog } from './io-dialogs.ts';
+import { rulesQuery, type RuleChoice } from './page-params.ts';
 
 export interface ShareLinks {
   /** The position (FEN) on the analysis board. */
@@ -12,17 +14,22 @@ export interface ShareLinks {
   readonly game: string;
 }
 
-/** Absolute links for a variant's position and game (the array named when not the first). */
+/**
+ * Absolute links for a variant's position and game (the array named when not the first, the rule
+ * switches set away from their defaults).
+ */
 export function shareLinks(
   variant: string,
   array: string | null,
   fen: string,
   pgn: string,
+  rules?: RuleChoice,
 ): ShareLinks {
   const base = `${location.origin}/analyse/${variant}`;
   const arrayPart = array ? `&array=${encodeURIComponent(array)}` : '';
+  const rulesPart = rulesQuery(rules) ? `&${rulesQuery(rules)}` : '';
   return {
-    position: `${base}?fen=${encodeURIComponent(fen)}${arrayPart}`,
+    position: `${base}?fen=${encodeURIComponent(fen)}${arrayPart}${rulesPart}`,
     game: `${base}?pgn=${encodeURIComponent(pgn)}`,
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Short explanations of the special moves a selected piece is offered (king swap, rendezvous, the
  * pawn of pawns' relocation and return, castling, entering the enemy citadel), shown next to the
- * board while the piece is selected.
+ * board while the piece is selected; and of the pawn of pawns' first arrival on its last rank,
+ * shown when the move that made it has just been played.
  */
 import type { MoveInfo, Position } from '@citadel/core';
 
@@ -13,6 +14,22 @@ export interface SpecialNote {
 }
 
 const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * The note on the move that led to `position` (its last), when that was a pawn of pawns' first
+ * arrival on its last rank: there it waits (docs/rules.md, §2); null after any other move.
+ */
+export function arrivalNote(position: Position): SpecialNote | null {
+  const last = position.history().at(-1);
+  if (!last) return null;
+  const piece = position.pieces().find((p) => p.square === last.to);
+  if (piece?.kind !== 'pawnOfPawnsWaiting') return null;
+  return {
+    kind: 'pawn of pawns arrival',
+    title: "Pawn of pawns' first arrival",
+    text: `the pawn of pawns has reached its last rank (${last.to}) for the first time and waits there: it cannot move or be captured. On a later turn its owner may lift it, as a whole move, to an empty cell from which it attacks two enemy pieces at once, or one enemy piece that then cannot move.`,
+  };
+}
 
 /** Explanations for the special moves among the legal moves from `from` (none: empty list). */
 export function specialNotes(position: Position, from: string): SpecialNote[] {

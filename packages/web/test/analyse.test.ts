@@ -65,6 +65,82 @@ describe('analysis board lines', () => {
   }
 });
 
+describe('analysis board engine', () => {
+  it('plays a line up to the move clicked; 1 to 5 lines and the engine off, both remembered', async () => {
+    const page = await web.open('/analyse/chess');
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('ol.lines li')?.querySelectorAll('.line-move').length ?? 0) >= 3,
+    );
+    // The lines are redrawn as the engine deepens: read the line and click its third move at once.
+    const line = await page.evaluate(() => {
+      const moves = Array.from(
+        document.querySelector('ol.lines li')!.querySelectorAll<HTMLButtonElement>('.line-move'),
+      );
+      moves[2]!.click();
+      return moves.map((b) => b.textContent ?? '');
+    });
+    // The line's first three moves are in the move tree, the third shown.
+    await page.waitForFunction(
+      () => document.querySelectorAll('.tree-moves .move-san').length === 3,
+    );
+    expect(await page.locator('.tree-moves .move-san').allTextContents()).toEqual(line.slice(0, 3));
+    await expect(
+      page.locator('.tree-moves .move-san[aria-current="true"]').textContent(),
+    ).resolves.toBe(line[2]);
+    await page.waitForURL(/fen=.*%20b%20/);
+    // Five lines, kept after a reload.
+    await page.selectOption('#analysis-lines', '5');
+    await page.waitForFunction(() => document.querySelectorAll('ol.lines li').length === 5);
+    await shot(page, 'analyse-five-lines.png');
+    await page.reload();
+    await page.waitForSelector('.cb-cell');
+    await expect(page.locator('#analysis-lines').inputValue()).resolves.toBe('5');
+    await page.waitForFunction(() => document.querySelectorAll('ol.lines li').length === 5);
+    // The engine switched off: no lines, no search; still off after a reload.
+    await page.getByRole('switch', { name: 'On' }).uncheck();
+    await expect(page.locator('.depth').textContent()).resolves.toBe('The engine is off.');
+    await expect(page.locator('ol.lines li').count()).resolves.toBe(0);
+    await page.reload();
+    await page.waitForSelector('.cb-cell');
+    await expect(page.getByRole('switch', { name: 'On' }).isChecked()).resolves.toBe(false);
+    await expect(page.locator('.depth').textContent()).resolves.toBe('The engine is off.');
+    await expect(page.locator('#analysis-lines').isDisabled()).resolves.toBe(true);
+    await expect(page.locator('.eval-bar').getAttribute('aria-valuetext')).resolves.toBe(
+      'The engine is off',
+    );
+    await shot(page, 'analyse-engine-off.png');
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('opens a PGN with variations and comments, shows them and writes them out again', async () => {
+    const page = await web.open('/analyse/chess');
+    const pgn =
+      '[Variant "chess"]\n\n1. e4 {the king pawn} e5 (1... c5 {Sicilian} 2. Nf3 (2. c3 d5)) 2. Nf3 *';
+    await page.getByRole('button', { name: 'Open PGN…' }).click();
+    await page.locator('#import-text').fill(pgn);
+    await page.locator('.io-dialog').getByRole('button', { name: 'Load' }).click();
+    await page.waitForSelector('li.variation');
+    expect(await page.locator('li.variation').textContent()).toBe('1… c5Sicilian2. Nf3(2. c3d5)');
+    expect(await page.locator('.tree-moves .move-comment').allTextContents()).toEqual([
+      'the king pawn',
+      'Sicilian',
+    ]);
+    await page.locator('li.variation .move-san', { hasText: 'c3' }).click();
+    await expect(page.locator('#analyse-fen').inputValue()).resolves.toMatch(
+      /^rnbqkbnr\/pp1ppppp\/8\/2p5\/4P3\/2P5\//,
+    );
+    await shot(page, 'analyse-pgn-variations.png');
+    await page.getByRole('button', { name: 'Export PGN' }).click();
+    expect(await page.locator('#export-text').inputValue()).toContain(
+      '1. e4 {the king pawn} 1... e5 (1... c5 {Sicilian} 2. Nf3 (2. c3 d5)) 2. Nf3 *',
+    );
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
 /** Scholar's mate: 3...Nf6?? allows mate in one. */
 const SCHOLAR = '[Variant "chess"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0';
 

@@ -137,7 +137,8 @@ describe('position editor in chromium', () => {
     await expect(cell(page, 'c4').getAttribute('aria-label')).resolves.toBe(
       'c4 white pawn of rooks',
     );
-    expect(await page.locator('.status').textContent()).toBe('Black to move');
+    // Against the engine (the player's last choice, here the default), the player to move.
+    expect(await page.locator('.status').textContent()).toBe('Your move (Black)');
     await page.getByRole('button', { name: 'FEN' }).click();
     expect(await page.locator('#export-text').inputValue()).toBe(fen);
     expect(page.errors).toEqual([]);

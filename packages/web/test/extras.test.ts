@@ -13,6 +13,8 @@ const CASTLING_FEN =
   'f*********f/*r3k3r*/*ppppppppp*/*9*/*9*/*9*/*9*/*9*/*PPPPPPPPP*/*R3K3R*/F*********F w KQkq - 0 1';
 const RELOCATION_FEN =
   '*P[P=]9k*/12*/*w3w6*/*11*/*2e8*/*11*/*w3w6*/*3N7*/*5K6/*9p[p=]1* w Ss - 0 1';
+/** White's pawn of pawns on b9, one step from its first arrival. */
+const ARRIVAL_FEN = '*10k*/1P[P]10*/*11*/*11*/*11*/*11*/*11*/*11*/*12/*5K5* w - - 0 1';
 
 const web = useApp();
 const open = web.open;
@@ -20,7 +22,7 @@ const open = web.open;
 const special = (page: Page) => page.locator('.special-info');
 
 describe('special moves, sounds and offline in chromium', () => {
-  it('explains castling, the rendezvous and the relocation when they are offered', async () => {
+  it("explains castling, the rendezvous and the relocation when they are offered, and the pawn of pawns' first arrival when it happens", async () => {
     // Persian castling: the King on f2 may castle to i2 (and d2).
     const page = await open('/play/persian-celtic');
     await page.selectOption('#opponent', 'human');
@@ -64,6 +66,17 @@ describe('special moves, sounds and offline in chromium', () => {
     await shot(tam, 'extras-relocation.png');
     await cell(tam, 'c5').click();
     expect(await moveTexts(tam)).toEqual(['P@c5']);
+    // Its first arrival is explained as it happens.
+    await importText(tam, ARRIVAL_FEN);
+    await expect(special(tam).isHidden()).resolves.toBe(true);
+    await cell(tam, 'b9').click();
+    await cell(tam, 'b10').click();
+    expect(await moveTexts(tam)).toHaveLength(1);
+    const arrival = special(tam).locator('[data-special="pawn of pawns arrival"]');
+    await expect(arrival.textContent()).resolves.toMatch(
+      /^Pawn of pawns' first arrival: .*\(b10\).*waits there/,
+    );
+    await shot(tam, 'extras-arrival.png');
     expect(tam.errors).toEqual([]);
     await tam.context().close();
   });

@@ -84,6 +84,13 @@ describe('play tools and analysis in chromium', () => {
     await page.locator('#import-text').fill('*11*/6k5*/*11* w - - 0 1');
     await page.locator('.io-dialog').getByRole('button', { name: 'Load' }).click();
     expect(await page.locator('.import-error').textContent()).toMatch(/^FEN: bad position: /);
+    // A long paste comes back as a short excerpt, never whole.
+    await page.locator('#import-text').fill(`1. g4 g7 2. ${'Qz'.repeat(300)} *`);
+    await page.locator('.io-dialog').getByRole('button', { name: 'Load' }).click();
+    const longError = (await page.locator('.import-error').textContent()) ?? '';
+    expect(longError).toMatch(/^PGN: line 1, column 13: move 3 'QzQz.*…'/);
+    expect(longError).not.toMatch(/(Qz){21}/);
+    expect(longError.length).toBeLessThan(200);
     await page.locator('.io-dialog').getByRole('button', { name: 'Cancel' }).click();
 
     // Import the exported PGN plus a move, pasted.

@@ -1,6 +1,7 @@
 /** The analysis board's move tree: variations, navigation data and PGN export (no browser). */
 import { Position, parsePgn } from '@citadel/core';
 import { describe, expect, it } from 'vitest';
+import { openGameText } from '../src/analysis-import.ts';
 import { MoveTree } from '../src/move-tree.ts';
 
 function chessTree(): MoveTree {
@@ -52,6 +53,47 @@ describe('MoveTree', () => {
     const again = MoveTree.fromPgn(back.ok ? back.value : (undefined as never));
     expect(again.mainLine().at(-1)!.ply).toBe(4);
     expect(again.mainLine()[2]!.comment).toBe('the open game');
+  });
+
+  it('reads a PGN with nested variations and comments back into the same tree (round trip)', () => {
+    const text = [
+      '[Variant "chess"]',
+      '',
+      '{a game} 1. e4 {king pawn} (1. d4 d5 (1... Nf6 {Indian} 2. c4) 2. c4) 1... e5 (1... c5',
+      '{Sicilian}) 2. Nf3 ({the other knight} 2. Nc3) 2... Nc6 *',
+    ].join('\n');
+    const opened = openGameText(text, 'chess', {});
+    if ('error' in opened) throw new Error(opened.error);
+    const tree = opened.tree;
+    const sans = (nodes: readonly { move: { san: string } | null }[]) =>
+      nodes.map((n) => n.move?.san ?? '-');
+    expect(sans(tree.mainLine())).toEqual(['-', 'e4', 'e5', 'Nf3', 'Nc6']);
+    expect(sans(tree.root.children)).toEqual(['e4', 'd4']);
+    const d4 = tree.root.children[1]!;
+    expect(sans(tree.lineFrom(d4))).toEqual(['d4', 'd5', 'c4']);
+    expect(sans(d4.children)).toEqual(['d5', 'Nf6']);
+    expect(d4.children[1]!.comment).toBe('Indian');
+    expect(sans(tree.lineFrom(d4.children[1]!))).toEqual(['Nf6', 'c4']);
+    const e4 = tree.mainLine()[1]!;
+    expect(e4.comment).toBe('king pawn');
+    expect(sans(e4.children)).toEqual(['e5', 'c5']);
+    expect(e4.children[1]!.comment).toBe('Sicilian');
+    // A comment before a variation's first move is kept with that move.
+    expect(tree.mainLine()[2]!.children[1]!.comment).toBe('the other knight');
+    expect(tree.root.comment).toBe('a game');
+    // Written out and read in again: the same text.
+    const out = tree.pgn();
+    expect(out.split('\n\n')[1]).toContain('(1. d4 d5 (1... Nf6 {Indian} 2. c4) 2. c4)');
+    const again = openGameText(out, 'chess', {});
+    if ('error' in again) throw new Error(again.error);
+    expect(again.tree.pgn()).toBe(out);
+  });
+
+  it('refuses a PGN whose variation holds an illegal move, saying where', () => {
+    const opened = openGameText('1. e4 e5 (1... d5 2. Ke3) *', 'chess', {});
+    expect('error' in opened && opened.error).toMatch(
+      /^PGN: line 1, column 22: a move of a variation 'Ke3': illegal move Ke3/,
+    );
   });
 
   it('numbers a game that starts with Black to move, and promotes and removes lines', () => {

@@ -194,18 +194,22 @@ describe('the app shell and the play page in chromium', () => {
     await page.context().close();
   });
 
-  it('says what was not found: a page, a variant, an array, an archived game', async () => {
-    const page = await openAt('/nonsense', DESKTOP, '.not-found');
+  it('says what was not found (an unknown page or variant with HTTP 404): a page, a variant, an array, an archived game', async () => {
+    const page = await newPage(web.app.browser, { viewport: DESKTOP });
+    const status = async (path: string): Promise<number | undefined> =>
+      (await page.goto(web.app.base + path))?.status();
+    expect(await status('/nonsense')).toBe(404);
+    await page.waitForSelector('.not-found');
     await expect(page.locator('.not-found-what').textContent()).resolves.toBe(
       'There is no page "/nonsense" in Citadel.',
     );
-    await page.goto(`${web.app.base}/play/xiangqi`);
+    expect(await status('/play/xiangqi')).toBe(404);
     await page.waitForSelector('.not-found');
     await expect(page.locator('.not-found-what').textContent()).resolves.toBe(
       'There is no variant "xiangqi" in Citadel.',
     );
     await shot(page, 'shell-not-found.png');
-    await page.goto(`${web.app.base}/play/tamerlane?array=paris`);
+    expect(await status('/play/tamerlane?array=paris')).toBe(200);
     await page.waitForSelector('.cb-cell');
     await expect(page.locator('.page-notice').textContent()).resolves.toMatch(
       /^Tamerlane chess \(Shatranj al-Kabir\) has no array "paris" \(its arrays: .*\); showing the Masculine array instead\.$/,
@@ -215,7 +219,11 @@ describe('the app shell and the play page in chromium', () => {
     await expect(page.locator('.page-notice').textContent()).resolves.toMatch(
       /^No game "nope" of Chess \(FIDE\) is in this browser's archive/,
     );
-    expect(page.errors).toEqual([]);
+    // The browser logs each 404 page it was given; nothing else went wrong.
+    expect(page.errors).toEqual([
+      expect.stringMatching(/status of 404/),
+      expect.stringMatching(/status of 404/),
+    ]);
     await page.context().close();
   });
 
@@ -270,7 +278,7 @@ describe('the app shell and the play page in chromium', () => {
     expect(pgn).toMatch(/\[Result "0-1"\]/);
     await page.keyboard.press('Escape');
     await mate.getByRole('link', { name: 'Review' }).click();
-    await page.waitForURL(/\/analyse\/chess\?pgn=.*&review=1$/);
+    await page.waitForURL(/\/analyse\/chess\?game=[^&]+&review=1$/);
     await page.waitForSelector('.cb-cell');
     await expect(page.locator('.cb-piece').count()).resolves.toBe(32);
     // The unfinished game continues on the play page.

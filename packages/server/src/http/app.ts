@@ -1,7 +1,8 @@
 /**
  * The HTTP server: security headers and a Content-Security-Policy, compression, a rate limit per
  * address (unknown paths and malformed URLs count too: malformed-url.ts), cookies, no state-changing request from another site's page (same-origin.ts), WebSockets with a small message limit, the API, and the built web app (its
- * files confined to its folder; any other page path gets the app's index.html). Closing it ends
+ * files confined to its folder; any other page path gets the app's index.html, with 404 where the
+ * app has no such page, @citadel/protocol's isAppPage, so that the app can say so). Closing it ends
  * every connection promptly (shutdown.ts).
  */
 import { extname } from 'node:path';
@@ -11,7 +12,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import { MAX_BODY_BYTES, MAX_MESSAGE_BYTES, MAX_WATCH_BYTES } from '@citadel/protocol';
+import { MAX_BODY_BYTES, MAX_MESSAGE_BYTES, MAX_WATCH_BYTES, isAppPage } from '@citadel/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_RATE_LIMIT, type LogLevel, type TrustProxy } from '../config.ts';
 import { Accounts } from '../service/accounts.ts';
@@ -133,7 +134,8 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   // Unknown paths and the app's page paths count against the rate limit like any request.
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
-    // Client-side routes (/play/<variant>, /learn/..., /game/<id>): any page path without an extension.
+    // Client-side routes (/play/<variant>, /learn/..., /game/<id>): any page path without an
+    // extension gets the app, which shows the page or what was not found (then with 404).
     if (
       o.webRoot &&
       (req.method === 'GET' || req.method === 'HEAD') &&
@@ -141,6 +143,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
       !extname(path)
     )
       return reply
+        .code(isAppPage(path) ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .sendFile('index.html');

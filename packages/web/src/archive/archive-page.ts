@@ -9,17 +9,12 @@ import { h } from '../dom.ts';
 import { closeDialog, openExportDialog } from '../io-dialogs.ts';
 import type { PageContext } from '../page-context.ts';
 import { shortName } from '../variants.ts';
-import { opponentText, resultText, type ArchiveRecord } from './archive-record.ts';
+import { opponentText, resultText, reviewUrl, type ArchiveRecord } from './archive-record.ts';
 import { deleteRecord, listRecords } from './archive-store.ts';
 
 /** The date and time a game began, in the reader's locale. */
 const when = (ms: number): string =>
   new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** The analysis board's review of a game: its PGN, reviewed at once. */
-export function reviewUrl(r: Pick<ArchiveRecord, 'variant' | 'pgn'>): string {
-  return `/analyse/${r.variant}?pgn=${encodeURIComponent(r.pgn)}&review=1`;
-}
 
 /** The play page continuing (or showing) an archived game. */
 export const continueUrl = (r: Pick<ArchiveRecord, 'variant' | 'id'>): string =>

@@ -1,10 +1,12 @@
 /**
  * One game of the archive as it is stored: a summary to list it by (date, variant, opponent,
- * result), its PGN for review and export, and the saved game to continue it. Records read back
- * from the browser's storage are checked against the schema; a record that fails is left out.
+ * result), its PGN for review and export, the saved game to continue it, and its finished review
+ * once there is one (review-record.ts). Records read back from the browser's storage are checked
+ * against the schema; a record that fails is left out.
  */
 import { z } from 'zod';
 import type { Game } from '../game.ts';
+import { SavedReviewSchema } from './review-record.ts';
 
 export const RESULTS = ['1-0', '0-1', '1/2-1/2', '*'] as const;
 
@@ -24,6 +26,8 @@ export const ArchiveRecordSchema = z.object({
   pgn: z.string().max(200_000),
   /** The game as Game.toJSON writes it (Game.fromJSON checks it when it is continued). */
   game: z.unknown(),
+  /** The game's review, once one has finished (of the moves it names). */
+  review: SavedReviewSchema.optional(),
 });
 
 export type ArchiveRecord = z.infer<typeof ArchiveRecordSchema>;
@@ -53,6 +57,14 @@ export function recordOf(game: Game, now = Date.now()): ArchiveRecord {
     pgn: game.pgn(),
     game: game.toJSON(),
   };
+}
+
+/**
+ * The analysis board's review of an archived game: the game, reviewed at once (or its review
+ * shown, when one was kept with it).
+ */
+export function reviewUrl(r: Pick<ArchiveRecord, 'variant' | 'id'>): string {
+  return `/analyse/${r.variant}?game=${encodeURIComponent(r.id)}&review=1`;
 }
 
 /** A stored value as a record, or null when it is not one. */

@@ -5,6 +5,7 @@
  * nothing and listing finds nothing, and the app plays on.
  */
 import { parseRecord, type ArchiveRecord } from './archive-record.ts';
+import type { SavedReview } from './review-record.ts';
 
 const DB_NAME = 'citadel';
 const STORE = 'games';
@@ -51,10 +52,49 @@ async function run<T>(
   });
 }
 
-/** Saves (adds or replaces) a game's record; resolves true when it is stored. */
+/**
+ * Saves (adds or replaces) a game's record; resolves true when it is stored. A record without a
+ * review keeps the review stored with it before (the play page writes a game on every change;
+ * whether a review still fits the moves is decided where it is shown).
+ */
 export async function putRecord(record: ArchiveRecord): Promise<boolean> {
-  const key = await run<IDBValidKey | null>('readwrite', null, (s) => s.put(record));
-  return key !== null;
+  return update(record.id, (stored) => ({ ...record, review: record.review ?? stored?.review }));
+}
+
+/** Keeps a finished review with the game `id`; false when the game is not in the archive. */
+export async function putReview(id: string, review: SavedReview): Promise<boolean> {
+  return update(id, (stored) => (stored ? { ...stored, review } : null));
+}
+
+/**
+ * Reads the record `id` and writes what `change` makes of it (nothing when it makes null), in
+ * one transaction; resolves true when something was written.
+ */
+async function update(
+  id: string,
+  change: (stored: ArchiveRecord | null) => ArchiveRecord | null,
+): Promise<boolean> {
+  const db = await open();
+  if (!db) return false;
+  return new Promise((resolve) => {
+    try {
+      const tx = db.transaction(STORE, 'readwrite');
+      const store = tx.objectStore(STORE);
+      let wrote = false;
+      const read = store.get(id);
+      read.onsuccess = () => {
+        const next = change(parseRecord(read.result));
+        if (!next) return;
+        wrote = true;
+        store.put(next);
+      };
+      tx.oncomplete = () => resolve(wrote);
+      tx.onerror = () => resolve(false);
+      tx.onabort = () => resolve(false);
+    } catch {
+      resolve(false);
+    }
+  });
 }
 
 /** The record with this id, or null. */

@@ -181,8 +181,7 @@ function showGame(
       if (!moves.mayMove()) return;
       const options = movesFor(g.board.position, from, to);
       if (options.length === 1) play(options[0]!.text);
-      else if (options.length > 1)
-        chooser.open(options, g.board.position.turn(), (m) => play(m.text));
+      else if (options.length > 1) chooser.open(options, g.board.position, (m) => play(m.text));
     },
     onPremove: (premove) => moves.setPremove(premove),
   });

@@ -1,4 +1,7 @@
-/** The play page's game buttons: New game, Flip, Takeback, Resign and the sound switch. */
+/**
+ * The play page's game buttons: New game, Flip, Takeback, Resign, the sound switch, and once the
+ * game is over Review game.
+ */
 import { h } from '../dom.ts';
 import { isMuted, setMuted } from '../sound.ts';
 
@@ -7,12 +10,15 @@ export interface GameActions {
   readonly flip: () => void;
   readonly takeback: () => void;
   readonly resign: () => void;
+  /** Opens the finished game's review. */
+  readonly review: () => void;
 }
 
 export class ActionBar {
   readonly element: HTMLElement;
   private readonly takebackBtn: HTMLButtonElement;
   private readonly resignBtn: HTMLButtonElement;
+  private readonly reviewBtn: HTMLButtonElement;
   private readonly soundBtn: HTMLButtonElement;
 
   constructor(actions: GameActions) {
@@ -21,9 +27,15 @@ export class ActionBar {
     this.takebackBtn = button('Takeback', actions.takeback);
     this.resignBtn = button('Resign', actions.resign);
     this.soundBtn = button('', () => this.toggleSound(), { class: 'sound-toggle' });
+    this.reviewBtn = button('Review game', actions.review, {
+      class: 'primary review-game',
+      title: 'The engine reviews the game on the analysis board',
+      hidden: true,
+    });
     this.element = h(
       'div',
       { class: 'actions' },
+      this.reviewBtn,
       button('New game', actions.newGame, { class: 'primary' }),
       button('Flip', actions.flip, { title: 'Flip the board' }),
       this.takebackBtn,
@@ -33,10 +45,11 @@ export class ActionBar {
     this.syncSound();
   }
 
-  /** Enables Takeback and Resign when they can do something. */
-  render(takeback: boolean, resign: boolean): void {
+  /** Enables Takeback and Resign when they can do something; offers the review once over. */
+  render(takeback: boolean, resign: boolean, over: boolean): void {
     this.takebackBtn.disabled = !takeback;
     this.resignBtn.disabled = !resign;
+    this.reviewBtn.hidden = !over;
   }
 
   private toggleSound(): void {

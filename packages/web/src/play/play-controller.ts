@@ -1,13 +1,14 @@
 /**
  * The play page's controller: the game on the board and what happens to it — the user's and the
- * engine's moves, hints, takeback, resignation, new and imported games, the clocks' ticks and the
- * ply being looked at. It knows no elements: after every change it calls `changed`, and the page
- * redraws its views from the controller's state.
+ * engine's moves, hints, takeback, resignation, new and imported games, another tab's game taken
+ * over, the clocks' ticks and the ply being looked at. It knows no elements: after every change it
+ * saves the game (`GameStore`) and calls `changed`, and the page redraws its views from the
+ * controller's state.
  */
 import { otherColor, type MoveInfo } from '@citadel/core';
 import { movesFor, premoveTargets, type Side } from '../adapter.ts';
 import type { EngineClient } from '../engine-client.ts';
-import { Game, saveGame, type GameSetup } from '../game.ts';
+import { Game, type GameSetup } from '../game.ts';
 import { loadBehaviour } from '../game-behaviour.ts';
 
 /** A new game from a setup the page has checked (an unknown setup is a bug, so it throws). */
@@ -28,6 +29,11 @@ export interface ControllerEvents {
   readonly engineMoved?: (move: MoveInfo) => void;
 }
 
+/** Where the game is saved after every change (play/game-sync.ts: local storage, tabs in step). */
+export interface GameStore {
+  save(game: Game): void;
+}
+
 export class PlayController {
   private flipped = false;
   /** Whether the engine is searching for its move. */
@@ -46,6 +52,7 @@ export class PlayController {
     public game: Game,
     private readonly engine: EngineClient,
     private readonly events: ControllerEvents,
+    private readonly store: GameStore,
   ) {}
 
   /** The side drawn at the bottom: the user's side against the engine, else White; flippable. */
@@ -106,6 +113,24 @@ export class PlayController {
     this.events.replaced(game);
     this.changed(false);
     this.maybeEngine();
+  }
+
+  /**
+   * Shows the game another tab saved (the same game further on, or a new one) in place of this
+   * one, without saving it again and without starting the engine: the tab that made the change
+   * runs the engine's reply, and this one takes that over in turn.
+   */
+  adopt(game: Game): void {
+    this.stopEngine();
+    const same = game.id === this.game.id;
+    this.game = game;
+    this.hintMove = null;
+    if (!same) {
+      this.flipped = false;
+      this.engine.newGame();
+      this.events.replaced(game);
+    }
+    this.events.changed(false);
   }
 
   /**
@@ -226,23 +251,23 @@ export class PlayController {
     this.hintPending = false;
   }
 
-  /** Whether a takeback is possible: moves to take back and no time loss. */
+  /**
+   * Whether a takeback is possible: moves to take back, no time loss, and against the engine a
+   * game that goes on (a resignation, a mate or a draw against the engine is final).
+   */
   takebackAllowed(): boolean {
-    return this.game.moves().length > 0 && this.game.end()?.reason !== 'time';
+    const g = this.game;
+    const end = g.end();
+    if (end && (end.reason === 'time' || g.setup.opponent === 'engine')) return false;
+    return g.moves().length > 0;
   }
 
   /** Takes back to the user's turn (against the engine at least one of the user's moves). */
   takeback(): void {
+    if (!this.takebackAllowed()) return;
     this.stopEngine();
     const g = this.game;
-    if (g.end()?.reason === 'time') return;
-    let plies = 1;
-    if (g.setup.opponent === 'engine' && !g.end()) {
-      plies = g.position.turn() === g.setup.side ? 2 : 1;
-    } else if (g.setup.opponent === 'engine') {
-      const lastMover = g.moves().length % 2 === 1 ? 'white' : 'black';
-      plies = lastMover === g.setup.side ? 1 : 2;
-    }
+    const plies = g.setup.opponent === 'engine' && g.position.turn() === g.setup.side ? 2 : 1;
     g.takeback(plies);
     this.changed(true);
     this.maybeEngine();
@@ -290,12 +315,12 @@ export class PlayController {
   /** Changes the engine's level for the rest of this game. */
   setLevel(level: number): void {
     this.game.setup = { ...this.game.setup, level };
-    saveGame(this.game);
+    this.store.save(this.game);
   }
 
   /** Saves the game and tells the page to redraw. */
   private changed(animate: boolean): void {
-    saveGame(this.game);
+    this.store.save(this.game);
     this.events.changed(animate);
   }
 }

@@ -1,15 +1,17 @@
 /**
- * The play page, `/play/<variant>?array=<id>` or `?game=<archive id>` (a game of the archive, to
- * continue or look at): a game against the engine (in a Web Worker) or between two players on one
- * device. This file builds the page from its views and connects them to the controller
- * (play-controller.ts), which holds the game. After every change the game is saved as the
- * variant's current game (local storage, resumed on the next visit) and in the archive.
+ * The play page, `/play/<variant>?array=<id>&rules=<name>=<value>,...` or `?game=<archive id>` (a
+ * game of the archive, to continue or look at): a game against the engine (in a Web Worker) or
+ * between two players on one device. This file builds the page from its views and connects them
+ * to the controller (play-controller.ts), which holds the game. After every change the game is
+ * saved as the variant's current game (local storage, resumed on the next visit, kept in step
+ * with other tabs by game-sync.ts) and in the archive. The address follows the game's array and
+ * rule switches; the analysis and share links keep them.
  */
 import { boardState, createBoard, type Board } from '../adapter.ts';
 import { ClockView } from '../clock-view.ts';
 import { askConfirm } from '../confirm-dialog.ts';
 import { h } from '../dom.ts';
-import { Game, loadGame, loadSettings, saveGame } from '../game.ts';
+import { Game, saveGame } from '../game.ts';
 import { gameFromText } from '../game-import.ts';
 import { closeDialog, openExportDialog, openImportDialog } from '../io-dialogs.ts';
 import { LegendView } from '../legend-view.ts';
@@ -18,14 +20,16 @@ import { MoveChooser } from '../move-chooser.ts';
 import { moveWords } from '../move-words.ts';
 import { onlineEntry } from '../online/online-entry.ts';
 import type { PageContext } from '../page-context.ts';
-import { arrayFromUrl, arrayProblem } from '../page-params.ts';
+import { query, rulesQuery } from '../page-params.ts';
 import { SetupForm } from '../setup-form.ts';
 import { openShareDialog, shareLinks } from '../share-dialog.ts';
 import { shortName, variantDef } from '../variants.ts';
 import { ActionBar } from './action-bar.ts';
 import { GameSounds } from './game-sounds.ts';
+import { GameSync } from './game-sync.ts';
 import { MoveListView } from './move-list-view.ts';
 import { listenToKeys } from './play-keys.ts';
+import { gameToOpen, playUrl } from './play-address.ts';
 import { newGameFrom, PlayController } from './play-controller.ts';
 import { SpecialInfoView } from './special-info-view.ts';
 import { StatusView } from './status-view.ts';
@@ -34,23 +38,10 @@ import { ToolsView } from './tools-view.ts';
 /** The smallest comfortable touch target, CSS px (the zoom makes cells at least this wide). */
 const TOUCH_TARGET_PX = 44;
 
-/** The address of a game: its variant, and its array when it is not the variant's first. */
-export function playUrl(game: Game): string {
-  const def = variantDef(game.setup.variant)!;
-  const array = game.setup.array !== def.arrays[0]!.id ? `?array=${game.setup.array}` : '';
-  return `/play/${def.id}${array}`;
-}
-
 /** Renders the play page; returns a function that tears it down. */
 export function playPage(ctx: PageContext, variantId: string, params: URLSearchParams): () => void {
   const def = variantDef(variantId)!;
-  const wantedArray = params.get('array');
-  const arrayId = arrayFromUrl(def, params);
-  const saved = loadGame(def.id);
-  const first =
-    saved && (!wantedArray || saved.setup.array === arrayId)
-      ? saved
-      : newGameFrom({ variant: def.id, array: arrayId, ...loadSettings() });
+  const { game: first, problem } = gameToOpen(def, params);
 
   /** What the address asked for and was not found (an unknown array, an archived game). */
   const notice = h('p', { class: 'page-notice', role: 'alert', hidden: true });
@@ -58,7 +49,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     notice.textContent = text;
     notice.hidden = !text;
   };
-  say(arrayProblem(def, params));
+  say(problem);
   const statusView = new StatusView();
   const legendView = new LegendView();
   const specialInfo = new SpecialInfoView();
@@ -80,23 +71,39 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   const announcer = new MoveAnnouncer();
   boardArea.append(announcer.element);
 
-  const controller: PlayController = new PlayController(first, ctx.engine, {
-    changed: (animate) => {
-      render(animate);
-      archive(controller.game);
-    },
-    problem: (text) => statusView.say(text),
-    engineMoved: (move) => {
-      const g = game();
-      announcer.say(moveWords(g.positionAt(g.moves().length - 1), move, g.position));
-    },
-    replaced: (game) => {
-      chooser.close();
-      ctx.navigate(playUrl(game), true);
-      form.show(game.setup);
-      legendView.build(game.positionAt(0));
-    },
+  // Another tab's change to this variant's game is shown here (game-sync.ts).
+  const sync = new GameSync(def.id, (theirs, why) => {
+    const before = controller.game;
+    controller.adopt(theirs);
+    if (why === 'refused')
+      say(
+        'This game was changed in another tab: it is shown as it stands there, and your last change here was not saved.',
+      );
+    else if (theirs.id !== before.id)
+      say('A new game was started in another tab: it is shown here.');
   });
+  const controller: PlayController = new PlayController(
+    first,
+    ctx.engine,
+    {
+      changed: (animate) => {
+        render(animate);
+        archive(controller.game);
+      },
+      problem: (text) => statusView.say(text),
+      engineMoved: (move) => {
+        const g = game();
+        announcer.say(moveWords(g.positionAt(g.moves().length - 1), move, g.position));
+      },
+      replaced: (game) => {
+        chooser.close();
+        ctx.navigate(playUrl(game), true);
+        form.show(game.setup);
+        legendView.build(game.positionAt(0));
+      },
+    },
+    sync,
+  );
   const game = (): Game => controller.game;
   // A reload right after a move may cut the archive's write short (the page's own save of the
   // game is synchronous): the restored game is written to the archive again.
@@ -107,8 +114,11 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   const form = new SetupForm(def, {
     array: () => void confirmNewGame(),
     choice: () => {
-      // Before the first move a new choice starts the game over; later it waits for "New game".
-      if (game().moves().length === 0 || game().end()) startNewGame();
+      // Before the first move a new choice starts the game over from the same position (a
+      // position from the editor or the analysis board stays); after the end a new game begins;
+      // in between the choice waits for "New game".
+      if (game().moves().length === 0) restartFromSamePosition();
+      else if (game().end()) startNewGame();
       else form.setNote('Your choice applies from the next new game.');
     },
     level: (level) => controller.setLevel(level),
@@ -121,21 +131,27 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
       controller.takeback();
     },
     resign: () => void confirmResign(),
+    review: () => void openReview(),
   });
   const tools = new ToolsView({
     typed: (text) => controller.typedMove(text),
     hint: () => controller.askHint(),
     analyse: () => {
-      const shown = game().positionAt(game().viewPly);
-      const array = game().setup.array !== def.arrays[0]!.id ? `&array=${game().setup.array}` : '';
-      ctx.navigate(`/analyse/${def.id}?fen=${encodeURIComponent(shown.fen())}${array}`);
+      const g = game();
+      const shown = g.positionAt(g.viewPly);
+      const array = g.setup.array !== def.arrays[0]!.id ? `array=${g.setup.array}` : '';
+      ctx.navigate(
+        `/analyse/${def.id}${query(`fen=${encodeURIComponent(shown.fen())}`, array, rulesQuery(g.setup.rules))}`,
+      );
     },
     import: () => openImportDialog(def.name, importText),
     export: (kind) => openExport(kind),
     share: () => {
       const g = game();
       const array = g.setup.array !== def.arrays[0]!.id ? g.setup.array : null;
-      openShareDialog(shareLinks(def.id, array, g.positionAt(g.viewPly).fen(), g.pgn()));
+      openShareDialog(
+        shareLinks(def.id, array, g.positionAt(g.viewPly).fen(), g.pgn(), g.setup.rules),
+      );
     },
     zoom: (on) => board.setZoom(on ? board.zoomForCellSize(TOUCH_TARGET_PX) : 1),
   });
@@ -161,7 +177,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     onMove: (from, to) => {
       const options = controller.boardMove(from, to);
       if (options.length > 0)
-        chooser.open(options, game().position.turn(), (m) => controller.play(m.text));
+        chooser.open(options, game().position, (m) => controller.play(m.text));
       else tools.clearError();
     },
     onHover: (square) => legendView.hover(game().positionAt(game().viewPly), square),
@@ -180,6 +196,42 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
 
   function startNewGame(): void {
     controller.replace(newGameFrom(form.read()));
+  }
+
+  /**
+   * The game begun again with the form's choices from its own start position (one set up in the
+   * editor or on the analysis board); from the array's when the rules now chosen refuse it.
+   */
+  function restartFromSamePosition(): void {
+    const fen = game().setup.fen;
+    const made = fen ? Game.create({ ...form.read(), fen }) : null;
+    if (made && 'game' in made) controller.replace(made.game);
+    else {
+      startNewGame();
+      if (made)
+        form.setNote(
+          `These rules refuse the position set up (${made.error}): a new game from the start.`,
+        );
+    }
+  }
+
+  /**
+   * Opens the finished game's review on the analysis board: the game as the archive holds it,
+   * where the review is kept once done (its PGN in the address when the archive is unavailable).
+   */
+  async function openReview(): Promise<void> {
+    const g = game();
+    const [{ recordOf, reviewUrl }, { putRecord }] = await Promise.all([
+      import('../archive/archive-record.ts'),
+      import('../archive/archive-store.ts'),
+    ]);
+    const stored = await putRecord(recordOf(g));
+    if (!alive || g !== game()) return;
+    ctx.navigate(
+      stored
+        ? reviewUrl({ variant: def.id, id: g.id })
+        : `/analyse/${def.id}?pgn=${encodeURIComponent(g.pgn())}&review=1`,
+    );
   }
 
   /** A new game from the form; a game in progress is only left when the user says so. */
@@ -230,7 +282,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     legendView.refresh(shown);
     statusView.render(controller);
     moveList.render(moves, ply);
-    actions.render(controller.takebackAllowed(), controller.resignAllowed());
+    actions.render(controller.takebackAllowed(), controller.resignAllowed(), g.end() !== null);
     tools.render(controller.hintAllowed());
     renderClocks();
     document.title = `${def.name} — Citadel`;
@@ -326,6 +378,11 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   }
 
   let alive = true;
+  /** Back on a tab whose engine reply was left to another tab (closed since): it moves here. */
+  const onVisible = (): void => {
+    if (document.visibilityState === 'visible') controller.maybeEngine();
+  };
+  document.addEventListener('visibilitychange', onVisible);
   render(false);
   const offerZoom = (): void => tools.offerZoom(board.zoomForCellSize(TOUCH_TARGET_PX) > 1);
   offerZoom();
@@ -336,6 +393,8 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
 
   return () => {
     alive = false;
+    sync.stop();
+    document.removeEventListener('visibilitychange', onVisible);
     window.removeEventListener('resize', offerZoom);
     controller.stopEngine();
     clearInterval(ticker);

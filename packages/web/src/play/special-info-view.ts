@@ -1,11 +1,12 @@
 /**
  * The note beside the board explaining the special moves of the selected piece (king swap,
- * rendezvous, castling…). The board reports moves, not selections, so the page asks it to look
+ * rendezvous, castling…), or with no such piece selected the special move just played (the pawn
+ * of pawns' first arrival). The board reports moves, not selections, so the page asks it to look
  * at the board's selection after each input.
  */
 import type { Position } from '@citadel/core';
 import { h } from '../dom.ts';
-import { specialNotes } from '../special.ts';
+import { arrivalNote, specialNotes } from '../special.ts';
 
 export class SpecialInfoView {
   readonly element = h('div', {
@@ -21,7 +22,9 @@ export class SpecialInfoView {
   explain(position: Position | null, square: string | null): void {
     if (square === this.explained) return;
     this.explained = square;
-    const notes = square && position ? specialNotes(position, square) : [];
+    const offered = square && position ? specialNotes(position, square) : [];
+    const arrival = offered.length === 0 && position ? arrivalNote(position) : null;
+    const notes = arrival ? [arrival] : offered;
     this.element.hidden = notes.length === 0;
     this.element.replaceChildren(
       ...notes.map((n) =>
