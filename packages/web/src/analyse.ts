@@ -13,6 +13,7 @@ import { Position, colorTitle, type MoveInfo } from '@citadel/core';
 import type { EngineInfo } from '@citadel/engine';
 import { boardState, createBoard, movesFor, type Board } from './adapter.ts';
 import './analyse.css';
+import { BoardZoom } from './board-zoom.ts';
 import { openGameText, type OpenedGame } from './analysis-import.ts';
 import { LineStore, scoreRank } from './analysis-lines.ts';
 import { h, svg } from './dom.ts';
@@ -27,7 +28,7 @@ import type { PageContext } from './page-context.ts';
 import { positionFromUrl, query, rulesQuery } from './page-params.ts';
 import { ReviewPanel } from './review-panel.ts';
 import { RuleSwitches } from './rule-switches.ts';
-import { variantDef } from './variants.ts';
+import { shortName, variantDef } from './variants.ts';
 
 /** Lines shown, and how long (at most) the engine thinks about one position. */
 export const ANALYSIS_LINES = 3;
@@ -89,10 +90,17 @@ export function analysePage(
   );
   const status = h('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
   const boardHost = h('div', { class: 'board-host' });
+  const zoom = new BoardZoom();
   const boardArea = h(
     'section',
     { class: 'board-area analyse-board', 'aria-label': 'Board' },
-    status,
+    h(
+      'div',
+      { class: 'board-head' },
+      h('h1', { class: 'page-title' }, `Analyse ${shortName(def.id)}`),
+      status,
+      zoom.element,
+    ),
     h('div', { class: 'board-with-bar' }, evalBar, boardHost),
   );
   const {
@@ -226,7 +234,7 @@ export function analysePage(
   function makeBoard(): Board {
     const geo = position.rs.geo;
     boardHost.style.setProperty('--aspect', String(geo.files / geo.ranks));
-    return createBoard(boardHost, {
+    const made = createBoard(boardHost, {
       label: `${def.name} analysis board`,
       onMove: (from, to) => {
         const options = movesFor(position, from, to);
@@ -234,6 +242,8 @@ export function analysePage(
         else if (options[0]) playMove(options[0]);
       },
     });
+    zoom.attach(made);
+    return made;
   }
 
   // ---- actions ------------------------------------------------------------------------------------
@@ -631,6 +641,7 @@ export function analysePage(
     reviewPanel.stop(false);
     document.removeEventListener('keydown', onKey);
     ctx.engine.stop();
+    zoom.destroy();
     board.destroy();
   };
 }
