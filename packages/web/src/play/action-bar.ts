@@ -1,8 +1,12 @@
-/** The play page's game buttons: New game, Flip, Takeback, Resign and the sound switch. */
+/**
+ * The play page's game buttons: New game (which opens the set-up), Flip, Takeback, Resign and the
+ * sound switch.
+ */
 import { h } from '../dom.ts';
 import { isMuted, setMuted } from '../sound.ts';
 
 export interface GameActions {
+  /** Opens the set-up for a new game. */
   readonly newGame: () => void;
   readonly flip: () => void;
   readonly takeback: () => void;
@@ -14,6 +18,7 @@ export class ActionBar {
   private readonly takebackBtn: HTMLButtonElement;
   private readonly resignBtn: HTMLButtonElement;
   private readonly soundBtn: HTMLButtonElement;
+  private readonly newGameBtn: HTMLButtonElement;
 
   constructor(actions: GameActions) {
     const button = (label: string, onclick: () => void, attrs = {}): HTMLButtonElement =>
@@ -21,10 +26,15 @@ export class ActionBar {
     this.takebackBtn = button('Takeback', actions.takeback);
     this.resignBtn = button('Resign', actions.resign);
     this.soundBtn = button('', () => this.toggleSound(), { class: 'sound-toggle' });
+    // It opens the set-up (setup-panel.ts), where "Start game" starts the new game.
+    this.newGameBtn = button('New game', actions.newGame, {
+      class: 'primary new-game',
+      'aria-controls': 'setup-panel',
+    });
     this.element = h(
       'div',
       { class: 'actions' },
-      button('New game', actions.newGame, { class: 'primary' }),
+      this.newGameBtn,
       button('Flip', actions.flip, { title: 'Flip the board' }),
       this.takebackBtn,
       this.resignBtn,
@@ -37,6 +47,11 @@ export class ActionBar {
   render(takeback: boolean, resign: boolean): void {
     this.takebackBtn.disabled = !takeback;
     this.resignBtn.disabled = !resign;
+  }
+
+  /** Gives the keyboard to "New game" (the set-up it opened was closed). */
+  focusNewGame(): void {
+    this.newGameBtn.focus();
   }
 
   private toggleSound(): void {
