@@ -342,10 +342,10 @@ function paint(drawing: string, p: Palette): string {
 
 /**
  * Where a tagged pawn's badge sits (top right) and how large: large enough that what it shows is
- * still readable on a phone's wide board (cells of about 28 CSS px give a badge of 16 px), with
+ * still readable on a phone's wide board (cells of about 28 CSS px show the piece 12 px high), with
  * the pawn made smaller and set bottom left to make room.
  */
-const BADGE = { cx: 68, cy: 29, r: 26, pawn: 'translate(-2 22) scale(0.78)', kindScale: 0.45 };
+const BADGE = { cx: 67, cy: 30, r: 28, pawn: 'translate(0 26) scale(0.72)', kindScale: 0.56 };
 
 function body(kind: string, palette: Palette): string | null {
   const drawing = DRAWINGS[kind];
@@ -357,9 +357,9 @@ function body(kind: string, palette: Palette): string | null {
   let inside: string;
   if (tag.mark === 'wait')
     // An hourglass: the pawn of pawns waiting on the last rank.
-    inside = `<path d="M${cx - 11} ${cy - 16} H${cx + 11} L${cx} ${cy} L${cx + 11} ${cy + 16} H${cx - 11} L${cx} ${cy}Z" style="fill:${palette.fill};stroke:${palette.line}" stroke-width="2.6" stroke-linejoin="round"/>`;
+    inside = `<path d="M${cx - 13} ${cy - 19} H${cx + 13} L${cx} ${cy} L${cx + 13} ${cy + 19} H${cx - 13} L${cx} ${cy}Z" style="fill:${palette.fill};stroke:${palette.line}" stroke-width="2.6" stroke-linejoin="round"/>`;
   else if (tag.mark)
-    inside = `<text x="${cx}" y="${cy + 11}" font-size="32" font-family="sans-serif" font-weight="bold" text-anchor="middle" style="fill:${PALETTES.white.line}">${tag.mark}</text>`;
+    inside = `<text x="${cx}" y="${cy + 14}" font-size="40" font-family="sans-serif" font-weight="bold" text-anchor="middle" style="fill:${PALETTES.white.line}">${tag.mark}</text>`;
   else {
     const s = BADGE.kindScale;
     inside = `<g transform="translate(${cx - 50 * s} ${cy - 50 * s}) scale(${s})">${DRAWINGS[tag.kind] ?? ''}</g>`;
