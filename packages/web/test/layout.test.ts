@@ -205,6 +205,16 @@ describe('page layout in chromium', () => {
     await page.waitForFunction(() => document.querySelectorAll('ol.moves li').length === 0);
     await expect(page.locator('.clock-white .clock-time').textContent()).resolves.toBe('5:00');
     await expect(panel.isVisible()).resolves.toBe(true);
+    // The variant is chosen there too: its page opens with the set-up, to go on choosing.
+    await typeMove(page, 'd4');
+    await newGameButton.click();
+    await page.selectOption('#setup-variant', 'shatranj');
+    await page.waitForURL(/\/play\/shatranj$/);
+    await page.waitForSelector('.cb-cell');
+    await expect(panel.isVisible()).resolves.toBe(true);
+    await expect(
+      page.evaluate(() => (document.activeElement as HTMLSelectElement | null)?.value),
+    ).resolves.toBe('shatranj');
     expect(page.errors).toEqual([]);
     await page.context().close();
   });

@@ -105,8 +105,9 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     },
     level: (level) => controller.setLevel(level),
   });
-  const setup = new SetupPanel(form.element, onlineEntry(ctx, def.id), {
+  const setup = new SetupPanel(def.id, form.element, onlineEntry(ctx, def.id), {
     start: () => void confirmNewGame(),
+    variant: (id) => ctx.navigate(`/play/${id}`),
     focusBack: () => actions.focusNewGame(),
   });
   const actions = new ActionBar({

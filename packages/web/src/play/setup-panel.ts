@@ -11,6 +11,13 @@
  */
 import { h } from '../dom.ts';
 import type { Game } from '../game.ts';
+import { MENU } from '../variants.ts';
+
+/**
+ * Set when the player chose another variant in the set-up: that variant's page opens with its
+ * set-up shown, whatever its saved game, so that the player goes on choosing there.
+ */
+let setUpNext = false;
 
 /**
  * Whether the player has moved in `game`: any move against a friend on the same device, a move
@@ -26,6 +33,8 @@ export function playerHasMoved(game: Game): boolean {
 export interface SetupPanelEvents {
   /** "Start game" was pressed. */
   readonly start: () => void;
+  /** Another variant was chosen: the page opens that variant's play page. */
+  readonly variant: (id: string) => void;
   /** The panel was closed with the keyboard inside it: the page puts the focus back. */
   readonly focusBack: () => void;
 }
@@ -36,12 +45,25 @@ export class SetupPanel {
   /** Whether the game was under way at the last `follow` (undefined before the first). */
   private underWay: boolean | undefined;
 
-  /** `form` holds the choices; `online` the way to play a friend online. */
+  /**
+   * `variant` is the page's variant (its menu heads the choices), `form` holds the other choices,
+   * `online` the way to play a friend online.
+   */
   constructor(
+    variant: string,
     form: HTMLElement,
     online: HTMLElement,
     private readonly events: SetupPanelEvents,
   ) {
+    const variantSelect = h(
+      'select',
+      { id: 'setup-variant', name: 'variant' },
+      MENU.map((v) => h('option', { value: v.id, selected: v.id === variant }, v.short)),
+    );
+    variantSelect.addEventListener('change', () => {
+      setUpNext = true;
+      events.variant(variantSelect.value);
+    });
     this.closeBtn = h(
       'button',
       { type: 'button', class: 'setup-close', onclick: () => this.close(true) },
@@ -61,6 +83,7 @@ export class SetupPanel {
         ),
         this.closeBtn,
       ),
+      h('label', { class: 'setup-variant' }, h('span', {}, 'Variant'), variantSelect),
       form,
       online,
     );
@@ -99,8 +122,14 @@ export class SetupPanel {
   follow(underWay: boolean): void {
     this.closeBtn.hidden = !underWay;
     if (underWay === this.underWay) return;
+    const first = this.underWay === undefined;
     this.underWay = underWay;
-    if (underWay) this.close();
+    if (first && setUpNext) {
+      // Reached by choosing this variant in the set-up: go on there.
+      setUpNext = false;
+      this.open();
+      this.element.querySelector<HTMLElement>('#setup-variant')?.focus();
+    } else if (underWay) this.close();
     else this.open();
   }
 }
