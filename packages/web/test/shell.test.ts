@@ -106,15 +106,18 @@ describe('the app shell and the play page in chromium', () => {
     ['a phone', PHONE],
     ['a desktop', DESKTOP],
   ] as const;
-  for (const [name, viewport] of sampleOf(sizes, [sizes[0]]))
-    it(`keeps the board in place over 20 plies on ${name}; only the move list scrolls`, async () => {
+  // Enough plies to overflow the list: a phone's strip holds a few moves, a desktop's column
+  // (as high as the window) about thirty.
+  for (const [name, viewport] of sampleOf(sizes, [sizes[0]])) {
+    const plies = viewport === PHONE ? 20 : 40;
+    it(`keeps the board in place over ${plies} plies on ${name}; only the move list scrolls`, async () => {
       const page = await openAt('/play/husun', viewport);
       await page.selectOption('#opponent', 'human');
       const before = await boardTop(page);
       // By clicks: every ply in the deep tier; by default the last four, over which the list
       // starts to scroll, the ones before typed.
-      const tops = await playMoves(page, randomLine('husun', 20, 3), DEEP ? 20 : 4);
-      expect(tops).toHaveLength(20);
+      const tops = await playMoves(page, randomLine('husun', plies, 3), DEEP ? plies : 4);
+      expect(tops).toHaveLength(plies);
       for (const top of tops) expect(top).toBe(before);
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       // The list did scroll (down a desktop's column, along a phone's strip): it overflows its
@@ -133,10 +136,11 @@ describe('the app shell and the play page in chromium', () => {
         };
       });
       expect(list).toEqual({ overflows: true, inside: true });
-      await shot(page, `shell-20-plies-${viewport.width}.png`);
+      await shot(page, `shell-${plies}-plies-${viewport.width}.png`);
       expect(page.errors).toEqual([]);
       await page.context().close();
     });
+  }
 
   it('asks before resigning and before leaving a game in progress for a new one', async () => {
     const page = await openAt('/play/chess', DESKTOP);
