@@ -284,12 +284,17 @@ export class Board {
 
   /**
    * The zoom that makes cells at least `px` CSS pixels wide in the board's current container
-   * width (1 when they already are; at most `MAX_ZOOM`).
+   * width (1 when they already are; at most `MAX_ZOOM`), whatever the zoom is now: the frame is
+   * `zoom` times the container wide, and only the cells share it beyond the coordinates.
    */
   zoomForCellSize(px: number): number {
-    const size = this.cellSize() / this.zoomFactor;
-    if (!(px > 0) || size <= 0) return 1;
-    return Math.min(MAX_ZOOM, Math.max(1, Math.ceil((px / size) * 100) / 100));
+    const files = this.layout?.files ?? 0;
+    const width = this.element.clientWidth;
+    if (!(px > 0) || !files || width <= 0) return 1;
+    const coords =
+      this.frame.getBoundingClientRect().width - this.grid.getBoundingClientRect().width;
+    const factor = (px * files + coords) / width;
+    return Math.min(MAX_ZOOM, Math.max(1, Math.ceil(factor * 100) / 100));
   }
 
   /** Scrolls a zoomed board sideways (never the page) so that `square` is in view. */

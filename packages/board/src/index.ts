@@ -26,7 +26,7 @@ export type {
   PieceScheme,
   PieceSchemeId,
 } from './themes.ts';
-export { pieceSvg, DRAWN_KINDS } from './pieces.ts';
+export { badgeText, pieceSvg, DRAWN_KINDS } from './pieces.ts';
 export type { PieceColor } from './pieces.ts';
 export { BOARD_CSS } from './style.ts';
 export { SIDES } from './types.ts';

@@ -315,6 +315,15 @@ const PAWN_TAGS: Record<string, { kind: string; mark?: string }> = {
   pawnOfPawns3: { kind: 'pawn', mark: '3' },
 };
 
+/**
+ * The text a piece's picture shows in its badge ("2" and "3" for the pawn of pawns' later
+ * lives), or null: a button showing the picture names it too, so that its name holds its text.
+ */
+export function badgeText(kind: string): string | null {
+  const mark = PAWN_TAGS[kind]?.mark;
+  return mark && mark !== 'wait' ? mark : null;
+}
+
 /** Every kind this set has a picture for (drawn or as a tagged pawn). */
 export const DRAWN_KINDS: readonly string[] = [...Object.keys(DRAWINGS), ...Object.keys(PAWN_TAGS)];
 
@@ -331,24 +340,34 @@ function paint(drawing: string, p: Palette): string {
   return drawing.replace(/class="([bdfot])"/g, (_, c: string) => attrs[c]!);
 }
 
+/**
+ * Where a tagged pawn's badge sits (top right) and how large: large enough that what it shows is
+ * still readable on a phone's wide board (cells of about 28 CSS px show the piece 12 px high), with
+ * the pawn made smaller and set bottom left to make room.
+ */
+const BADGE = { cx: 67, cy: 30, r: 28, pawn: 'translate(0 26) scale(0.72)', kindScale: 0.56 };
+
 function body(kind: string, palette: Palette): string | null {
   const drawing = DRAWINGS[kind];
   if (drawing) return drawing;
   const tag = PAWN_TAGS[kind];
   if (!tag) return null;
   const badgeFill = palette === PALETTES.white ? '#fff' : '#d8cdb8';
+  const { cx, cy, r } = BADGE;
   let inside: string;
   if (tag.mark === 'wait')
     // An hourglass: the pawn of pawns waiting on the last rank.
-    inside = `<path d="M62 12 H78 L70 24 L78 36 H62 L70 24Z" style="fill:${palette.fill};stroke:${palette.line}" stroke-width="2.2" stroke-linejoin="round"/>`;
+    inside = `<path d="M${cx - 13} ${cy - 19} H${cx + 13} L${cx} ${cy} L${cx + 13} ${cy + 19} H${cx - 13} L${cx} ${cy}Z" style="fill:${palette.fill};stroke:${palette.line}" stroke-width="2.6" stroke-linejoin="round"/>`;
   else if (tag.mark)
-    inside = `<text x="70" y="32" font-size="24" font-family="sans-serif" font-weight="bold" text-anchor="middle" style="fill:${PALETTES.white.line}">${tag.mark}</text>`;
-  else inside = `<g transform="translate(53.5 7.5) scale(0.33)">${DRAWINGS[tag.kind] ?? ''}</g>`;
-  // The badge sits at the top right; the pawn is shifted left a little to make room.
+    inside = `<text x="${cx}" y="${cy + 14}" font-size="40" font-family="sans-serif" font-weight="bold" text-anchor="middle" style="fill:${PALETTES.white.line}">${tag.mark}</text>`;
+  else {
+    const s = BADGE.kindScale;
+    inside = `<g transform="translate(${cx - 50 * s} ${cy - 50 * s}) scale(${s})">${DRAWINGS[tag.kind] ?? ''}</g>`;
+  }
   return (
-    `<g transform="translate(-8 0)">${DRAWINGS['pawn']}</g>` +
-    `<circle cx="70" cy="24" r="19" style="fill:${badgeFill};stroke:${palette.line}" stroke-width="2.5"/>` +
-    inside
+    `<g transform="${BADGE.pawn}">${DRAWINGS['pawn']}</g>` +
+    `<circle class="cb-badge" cx="${cx}" cy="${cy}" r="${r}" style="fill:${badgeFill};stroke:${palette.line}" stroke-width="2.5"/>` +
+    `<g class="cb-badge-mark">${inside}</g>`
   );
 }
 

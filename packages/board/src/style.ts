@@ -40,16 +40,17 @@ export const BOARD_CSS = `
 }
 .cb-board.cb-zoomed { overflow-x: auto; overscroll-behavior-x: contain; }
 /* A swipe pans a zoomed board unless it starts on a piece that can move or on a target (a drag).
-   The grid must allow panning too: the browser intersects the values up to the scroller. */
-.cb-zoomed .cb-grid, .cb-zoomed .cb-cell { touch-action: pan-x pan-y; }
-.cb-zoomed .cb-cell.cb-movable, .cb-zoomed .cb-cell.cb-target { touch-action: none; }
+   The grid must allow panning too: the browser intersects the values up to the scroller. Two
+   fingers pinch the page (the browser's own zoom) anywhere on the board. */
+.cb-zoomed .cb-grid, .cb-zoomed .cb-cell { touch-action: pan-x pan-y pinch-zoom; }
+.cb-zoomed .cb-cell.cb-movable, .cb-zoomed .cb-cell.cb-target { touch-action: pinch-zoom; }
 .cb-grid {
   position: relative;
   display: grid;
   grid-template-columns: repeat(var(--files), 1fr);
   grid-template-rows: repeat(var(--ranks), 1fr);
   aspect-ratio: var(--files) / var(--ranks);
-  touch-action: none;
+  touch-action: pinch-zoom;
 }
 .cb-row { display: contents; }
 .cb-coords { display: grid; color: var(--cb-coord); font-size: 0.78em; font-weight: 600; }

@@ -321,6 +321,15 @@ describe('board in chromium', () => {
     expect(zoom).toBeGreaterThan(1);
     await page.evaluate((z) => mounted.board.setZoom(z), zoom);
     expect(await page.evaluate(() => mounted.board.cellSize())).toBeGreaterThanOrEqual(43.5);
+    // Asked again while zoomed (the window resized, say), it gives the same zoom: the rank
+    // coordinates beside the cells do not grow with it.
+    expect(await page.evaluate(() => mounted.board.zoomForCellSize(44))).toBe(zoom);
+    // Two fingers may pinch the page over the board, zoomed or not; one finger never pans a piece.
+    const touchAction = (square: string) =>
+      cell(page, square).evaluate((c) => getComputedStyle(c).touchAction);
+    await expect(touchAction('e3')).resolves.toBe('pinch-zoom');
+    // `pan-x pan-y pinch-zoom`, which the browser writes as its shorthand.
+    await expect(touchAction('g6')).resolves.toBe('manipulation');
     const scroll = () =>
       page
         .locator('.cb-board')

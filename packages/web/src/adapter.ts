@@ -19,6 +19,7 @@ import {
   type Ruleset,
 } from '@citadel/core';
 import {
+  badgeText,
   createBoard,
   pieceSvg,
   type Board,
@@ -30,7 +31,7 @@ import {
 } from '@citadel/board';
 
 export type { Board, Side };
-export { createBoard, pieceSvg };
+export { badgeText, createBoard, pieceSvg };
 
 /** Every cell of the bounding box: holes absent, citadels with their owner, special cells marked. */
 export function boardCells(rs: Ruleset): BoardCell[] {

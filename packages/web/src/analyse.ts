@@ -17,6 +17,7 @@ import type { EngineInfo } from '@citadel/engine';
 import { boardState, createBoard, movesFor, type Board } from './adapter.ts';
 import './analyse.css';
 import { keepReview, openArchivedGame, type ArchivedGame } from './analysis-archive.ts';
+import { BoardZoom } from './board-zoom.ts';
 import { openGameText, type OpenedGame } from './analysis-import.ts';
 import { LineStore } from './analysis-lines.ts';
 import { loadAnalysisSettings } from './analysis-settings.ts';
@@ -34,7 +35,7 @@ import { arrayProblem, positionFromUrl, query, rulesQuery } from './page-params.
 import { ReviewPanel } from './review-panel.ts';
 import { reviewedPositions } from './archive/review-record.ts';
 import { RuleSwitches } from './rule-switches.ts';
-import { variantDef } from './variants.ts';
+import { shortName, variantDef } from './variants.ts';
 
 /** How long (at most) the engine thinks about one position. */
 const ANALYSIS_MS = 6000;
@@ -98,10 +99,17 @@ export function analysePage(
   );
   const status = h('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
   const boardHost = h('div', { class: 'board-host' });
+  const zoom = new BoardZoom();
   const boardArea = h(
     'section',
     { class: 'board-area analyse-board', 'aria-label': 'Board' },
-    status,
+    h(
+      'div',
+      { class: 'board-head' },
+      h('h1', { class: 'page-title' }, `Analyse ${shortName(def.id)}`),
+      status,
+      zoom.element,
+    ),
     h('div', { class: 'board-with-bar' }, evalBar, boardHost),
   );
   const {
@@ -240,7 +248,7 @@ export function analysePage(
   function makeBoard(): Board {
     const geo = position.rs.geo;
     boardHost.style.setProperty('--aspect', String(geo.files / geo.ranks));
-    return createBoard(boardHost, {
+    const made = createBoard(boardHost, {
       label: `${def.name} analysis board`,
       onMove: (from, to) => {
         const options = movesFor(position, from, to);
@@ -248,6 +256,8 @@ export function analysePage(
         else if (options[0]) playMove(options[0]);
       },
     });
+    zoom.attach(made);
+    return made;
   }
 
   // ---- actions ------------------------------------------------------------------------------------
@@ -640,6 +650,7 @@ export function analysePage(
     reviewPanel.stop(false);
     document.removeEventListener('keydown', onKey);
     ctx.engine.stop();
+    zoom.destroy();
     board.destroy();
   };
 }

@@ -20,6 +20,7 @@ import {
   type Ruleset,
 } from '@citadel/core';
 import {
+  badgeText,
   boardCells,
   createBoard,
   palette,
@@ -30,12 +31,13 @@ import {
   type Side,
 } from './adapter.ts';
 import { h, svg } from './dom.ts';
+import { BoardZoom } from './board-zoom.ts';
 import { fenForm as makeFenForm } from './fen-form.ts';
 import { saveGameFrom } from './game.ts';
 import type { PageContext } from './page-context.ts';
 import { positionFromUrl, query, rulesQuery } from './page-params.ts';
 import { RuleSwitches } from './rule-switches.ts';
-import { variantDef } from './variants.ts';
+import { shortName, variantDef } from './variants.ts';
 
 /** What a press on a cell does: move pieces (drag or click-click), remove one, or place a piece. */
 type Tool =
@@ -46,6 +48,15 @@ type Tool =
 /** The verdict on the position being edited: its FEN when the core accepts it, else the reason. */
 type Verdict =
   { readonly ok: true; readonly fen: string } | { readonly ok: false; readonly why: string };
+
+/**
+ * A palette button's name: the piece, its colour and FEN text, and the text its picture shows
+ * (the "2" of the pawn of pawns' second life), so that the name holds what the button shows.
+ */
+function pieceButtonName(e: PaletteEntry): string {
+  const shown = badgeText(e.kind);
+  return `${colorTitle(e.color)} ${e.name}${shown ? `, marked ${shown}` : ''} (${e.text})`;
+}
 
 export function editorPage(
   ctx: PageContext,
@@ -81,10 +92,17 @@ export function editorPage(
   const status = h('div', { class: 'status setup-verdict', role: 'status', 'aria-live': 'polite' });
   const hoverInfo = h('div', { class: 'hover-info', 'aria-hidden': 'true' }, '\u00a0');
   const boardHost = h('div', { class: 'board-host' });
+  const zoom = new BoardZoom();
   const boardArea = h(
     'section',
     { class: 'board-area', 'aria-label': 'Board' },
-    status,
+    h(
+      'div',
+      { class: 'board-head' },
+      h('h1', { class: 'page-title' }, `Edit a ${shortName(def.id)} position`),
+      status,
+      zoom.element,
+    ),
     boardHost,
     hoverInfo,
   );
@@ -119,7 +137,7 @@ export function editorPage(
         .map((e) =>
           addTool(
             { type: 'place', entry: e },
-            `${colorTitle(e.color)} ${e.name} (${e.text})`,
+            pieceButtonName(e),
             svg(pieceSvg(e.kind, e.color, e.text), 'palette-img'),
           ),
         ),
@@ -230,6 +248,7 @@ export function editorPage(
     onSquare: (square) => pressCell(square),
     onHover: (square) => showHover(square),
   });
+  zoom.attach(board);
 
   // ---- editing ------------------------------------------------------------------------------------
 
@@ -375,6 +394,7 @@ export function editorPage(
   render();
 
   return () => {
+    zoom.destroy();
     board.destroy();
   };
 }

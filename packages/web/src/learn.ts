@@ -118,6 +118,7 @@ export function learnPage(ctx: PageContext, variantId: string): () => void {
     ),
   );
   ctx.root.replaceChildren(page);
+  document.title = `Rules of ${def.name} — Citadel`;
   const first = firstKind([...pieces, ...pawns]);
   if (first) explorer.select(first);
   return () => {

@@ -7,6 +7,7 @@
  */
 import type { KindKey, VariantDef } from '@citadel/core';
 import { createBoard, diagramState, pieceSvg, type LegendEntry } from './adapter.ts';
+import { BoardZoom } from './board-zoom.ts';
 import { h, svg } from './dom.ts';
 import {
   changeKind,
@@ -135,9 +136,11 @@ export function moveExplorer(
         ]
       : null,
   );
+  const zoom = new BoardZoom();
   const diagram = h(
     'div',
     { class: 'explorer', id: 'explorer' },
+    h('div', { class: 'explorer-zoom' }, zoom.element),
     boardHost,
     status,
     cells,
@@ -154,6 +157,7 @@ export function moveExplorer(
     label: `${def.name}: moves of one piece`,
     onMove: () => {},
   });
+  zoom.attach(board);
 
   function render(): void {
     if (!view) return;
@@ -207,7 +211,14 @@ export function moveExplorer(
     if (sq) onCell(sq);
   });
 
-  return { element, select, destroy: () => board.destroy() };
+  return {
+    element,
+    select,
+    destroy: () => {
+      zoom.destroy();
+      board.destroy();
+    },
+  };
 }
 
 /** What a pawn becomes on the last rank, in a few words. */

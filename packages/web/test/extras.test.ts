@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { shot, cell, importText, moveTexts, useApp, typeMove } from './harness.ts';
+import { shot, cell, importText, moveTexts, newGame, useApp, typeMove } from './harness.ts';
 
 const CASTLING_FEN =
   'f*********f/*r3k3r*/*ppppppppp*/*9*/*9*/*9*/*9*/*9*/*PPPPPPPPP*/*R3K3R*/F*********F w KQkq - 0 1';
@@ -45,7 +45,7 @@ describe('special moves, sounds and offline in chromium', () => {
     // The rendezvous from the Persian princess start: g2 with h2.
     const rdv = await open('/play/persian-princess');
     await rdv.selectOption('#opponent', 'human');
-    await rdv.locator('button', { hasText: 'New game' }).click();
+    await newGame(rdv);
     await cell(rdv, 'g2').click();
     const rdvText = (await special(rdv).locator('[data-special="rendezvous"]').textContent()) ?? '';
     expect(rdvText).toMatch(/^Rendezvous: once per game/);
@@ -84,7 +84,7 @@ describe('special moves, sounds and offline in chromium', () => {
   it('plays move, capture, check and end sounds, and remembers the mute toggle', async () => {
     const page = await open('/play/chess');
     await page.selectOption('#opponent', 'human');
-    await page.locator('button', { hasText: 'New game' }).click();
+    await newGame(page);
     const log = () =>
       page.evaluate(() =>
         (
@@ -108,7 +108,7 @@ describe('special moves, sounds and offline in chromium', () => {
     await page.locator('.sound-toggle').click();
     expect(await page.evaluate(() => localStorage.getItem('citadel.muted'))).toBe(null);
     // Capture and check, sound on.
-    await page.locator('button', { hasText: 'New game' }).click();
+    await newGame(page);
     for (const m of ['e4', 'd5', 'exd5', 'e6', 'dxe6', 'Bb4', 'exf7+']) await typeMove(page, m);
     expect(await log()).toEqual([
       'end-',

@@ -129,6 +129,31 @@ export async function importText(page: Page, text: string): Promise<void> {
 }
 
 /**
+ * Opens the play page's set-up (the game choices: array, opponent, side, level, clock, rule
+ * switches) where it is folded away, as during a game: "New game" opens it. Before the player's
+ * first move it is open already, and a choice made there starts the game over at once.
+ */
+export async function openSetup(page: Page): Promise<Locator> {
+  const panel = page.locator('#setup-panel');
+  if (await panel.isHidden()) await page.getByRole('button', { name: 'New game' }).click();
+  await panel.waitFor({ state: 'visible' });
+  return panel;
+}
+
+/**
+ * Starts a new game with the set-up's choices as the player would: "New game", then "Start game",
+ * confirming the question asked when a game is in progress; resolves once the new game is shown
+ * (no moves: the tests start new games where the player moves first).
+ */
+export async function newGame(page: Page): Promise<void> {
+  const panel = await openSetup(page);
+  await panel.getByRole('button', { name: 'Start game' }).click();
+  const ask = page.getByRole('dialog', { name: 'Start a new game?' });
+  if (await ask.count()) await ask.getByRole('button', { name: 'New game' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('ol.moves li').length === 0);
+}
+
+/**
  * One browser per test file on the app served for the run: started before the file's tests,
  * closed after them. `web.app` is the running app; `web.open(path)` opens a page on it.
  */

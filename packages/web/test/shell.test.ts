@@ -16,7 +16,9 @@ import {
   shot,
   cell,
   moveTexts,
+  newGame,
   newPage,
+  openSetup,
   typeMove,
   useApp,
   type PageWithErrors,
@@ -104,38 +106,49 @@ describe('the app shell and the play page in chromium', () => {
     ['a phone', PHONE],
     ['a desktop', DESKTOP],
   ] as const;
-  for (const [name, viewport] of sampleOf(sizes, [sizes[0]]))
-    it(`keeps the board in place over 20 plies on ${name}; only the move list scrolls`, async () => {
+  // Enough plies to overflow the list: a phone's strip holds a few moves, a desktop's column
+  // (as high as the window) about thirty.
+  for (const [name, viewport] of sampleOf(sizes, [sizes[0]])) {
+    const plies = viewport === PHONE ? 20 : 40;
+    it(`keeps the board in place over ${plies} plies on ${name}; only the move list scrolls`, async () => {
       const page = await openAt('/play/husun', viewport);
       await page.selectOption('#opponent', 'human');
       const before = await boardTop(page);
       // By clicks: every ply in the deep tier; by default the last four, over which the list
       // starts to scroll, the ones before typed.
-      const tops = await playMoves(page, randomLine('husun', 20, 3), DEEP ? 20 : 4);
-      expect(tops).toHaveLength(20);
+      const tops = await playMoves(page, randomLine('husun', plies, 3), DEEP ? plies : 4);
+      expect(tops).toHaveLength(plies);
       for (const top of tops) expect(top).toBe(before);
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
-      // The list did scroll: it overflows its box, and its newest entry is inside the box.
+      // The list did scroll (down a desktop's column, along a phone's strip): it overflows its
+      // box, and its newest entry is inside the box.
       const list = await page.evaluate(() => {
         const box = document.querySelector('ol.moves')!;
         const outer = box.getBoundingClientRect();
         const last = document.querySelector('ol.moves li:last-child')!.getBoundingClientRect();
         return {
-          overflows: box.scrollHeight > box.clientHeight,
-          inside: last.top >= outer.top - 1 && last.bottom <= outer.bottom + 1,
+          overflows: box.scrollHeight > box.clientHeight || box.scrollWidth > box.clientWidth,
+          inside:
+            last.top >= outer.top - 1 &&
+            last.bottom <= outer.bottom + 1 &&
+            last.left >= outer.left - 1 &&
+            last.right <= outer.right + 1,
         };
       });
       expect(list).toEqual({ overflows: true, inside: true });
-      await shot(page, `shell-20-plies-${viewport.width}.png`);
+      await shot(page, `shell-${plies}-plies-${viewport.width}.png`);
       expect(page.errors).toEqual([]);
       await page.context().close();
     });
+  }
 
   it('asks before resigning and before leaving a game in progress for a new one', async () => {
     const page = await openAt('/play/chess', DESKTOP);
     await page.selectOption('#opponent', 'human');
+    const start = page.locator('#setup-panel').getByRole('button', { name: 'Start game' });
     // No moves yet: a new game needs no question.
     await page.getByRole('button', { name: 'New game' }).click();
+    await start.click();
     await expect(page.locator('.confirm-dialog').count()).resolves.toBe(0);
     await typeMove(page, 'e4');
     await page.getByRole('button', { name: 'Resign' }).click();
@@ -144,7 +157,9 @@ describe('the app shell and the play page in chromium', () => {
     await shot(page, 'shell-confirm-resign.png');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.locator('.result').isHidden()).resolves.toBe(true);
+    // "New game" opens the set-up; starting from it asks first.
     await page.getByRole('button', { name: 'New game' }).click();
+    await start.click();
     await page.getByRole('dialog', { name: 'Start a new game?' }).press('Escape');
     expect(await moveTexts(page)).toEqual(['e4']);
     await page.getByRole('button', { name: 'Resign' }).click();
@@ -256,7 +271,7 @@ describe('the app shell and the play page in chromium', () => {
     await page.selectOption('#opponent', 'human');
     for (const m of ['f3', 'e5', 'g4', 'Qh4#']) await typeMove(page, m);
     await expect(page.locator('.result').textContent()).resolves.toMatch(/Black wins/);
-    await page.getByRole('button', { name: 'New game' }).click();
+    await newGame(page);
     await typeMove(page, 'd4');
     await page.reload();
     await page.waitForSelector('.cb-cell');
@@ -307,14 +322,13 @@ describe('the app shell and the play page in chromium', () => {
     await expect(white()).resolves.toBe('5:03');
     await expect(page.locator('.clock-black .clock-time').textContent()).resolves.not.toBe('5:00');
     // The level slider is announced by its name and its value in words.
+    await openSetup(page);
     await page.selectOption('#opponent', 'engine');
     const level = page.getByRole('slider', { name: 'Engine level', exact: true });
     await expect(level.getAttribute('aria-valuetext')).resolves.toMatch(/^Level \d+: Thinks/);
     // The hover line follows the board: a capture replaces the captured piece's name.
     await page.selectOption('#opponent', 'human');
-    await page.getByRole('button', { name: 'New game' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Start a new game?' });
-    if (await dialog.count()) await dialog.getByRole('button', { name: 'New game' }).click();
+    await newGame(page);
     for (const m of ['e4', 'd5']) await typeMove(page, m);
     await cell(page, 'd5').hover();
     await expect(page.locator('.hover-info').textContent()).resolves.toBe('d5: Black Pawn');

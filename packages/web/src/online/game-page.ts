@@ -15,6 +15,7 @@ import {
   type OfferAction,
 } from '@citadel/protocol';
 import { boardState, createBoard, movesFor, type Board } from '../adapter.ts';
+import { BoardZoom } from '../board-zoom.ts';
 import { ClockView } from '../clock-view.ts';
 import { h } from '../dom.ts';
 import { FirstMoveNote } from './first-move-note.ts';
@@ -104,10 +105,11 @@ function showGame(
   const topBar = new SeatBar(clockView.top);
   const bottomBar = new SeatBar(clockView.bottom);
   const boardHost = h('div', { class: 'board-host' });
+  const zoom = new BoardZoom();
   const boardArea = h(
     'section',
     { class: 'board-area online-board', 'aria-label': 'Board' },
-    status,
+    h('div', { class: 'board-head' }, status, zoom.element),
     firstMove.element,
     topBar.element,
     result,
@@ -185,6 +187,7 @@ function showGame(
     },
     onPremove: (premove) => moves.setPremove(premove),
   });
+  zoom.attach(board);
 
   const socket = new GameSocket(g.state.id, seat === null ? null : token ? { token } : {}, {
     event: (e) => {
@@ -421,6 +424,7 @@ function showGame(
     clearInterval(ticker);
     stopKeys();
     socket.close();
+    zoom.destroy();
     board.destroy();
     document.title = 'Citadel';
   };

@@ -1,11 +1,12 @@
 /**
- * The play page's game buttons: New game, Flip, Takeback, Resign, the sound switch, and once the
- * game is over Review game.
+ * The play page's game buttons: New game (which opens the set-up), Flip, Takeback, Resign, the
+ * sound switch, and once the game is over Review game.
  */
 import { h } from '../dom.ts';
 import { isMuted, setMuted } from '../sound.ts';
 
 export interface GameActions {
+  /** Opens the set-up for a new game. */
   readonly newGame: () => void;
   readonly flip: () => void;
   readonly takeback: () => void;
@@ -20,6 +21,7 @@ export class ActionBar {
   private readonly resignBtn: HTMLButtonElement;
   private readonly reviewBtn: HTMLButtonElement;
   private readonly soundBtn: HTMLButtonElement;
+  private readonly newGameBtn: HTMLButtonElement;
 
   constructor(actions: GameActions) {
     const button = (label: string, onclick: () => void, attrs = {}): HTMLButtonElement =>
@@ -32,11 +34,16 @@ export class ActionBar {
       title: 'The engine reviews the game on the analysis board',
       hidden: true,
     });
+    // It opens the set-up (setup-panel.ts), where "Start game" starts the new game.
+    this.newGameBtn = button('New game', actions.newGame, {
+      class: 'primary new-game',
+      'aria-controls': 'setup-panel',
+    });
     this.element = h(
       'div',
       { class: 'actions' },
       this.reviewBtn,
-      button('New game', actions.newGame, { class: 'primary' }),
+      this.newGameBtn,
       button('Flip', actions.flip, { title: 'Flip the board' }),
       this.takebackBtn,
       this.resignBtn,
@@ -50,6 +57,11 @@ export class ActionBar {
     this.takebackBtn.disabled = !takeback;
     this.resignBtn.disabled = !resign;
     this.reviewBtn.hidden = !over;
+  }
+
+  /** Gives the keyboard to "New game" (the set-up it opened was closed). */
+  focusNewGame(): void {
+    this.newGameBtn.focus();
   }
 
   private toggleSound(): void {

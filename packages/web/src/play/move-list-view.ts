@@ -5,12 +5,17 @@
 import type { MoveInfo } from '@citadel/core';
 import { h, svg } from '../dom.ts';
 
-/** Scrolls `list` (only it) so that `item` is inside its visible box. */
+/**
+ * Scrolls `list` (only it) so that `item` is inside its visible box: down a column of moves, or
+ * along a phone's strip of moves.
+ */
 export function scrollListTo(list: HTMLElement, item: HTMLElement): void {
   const box = list.getBoundingClientRect();
   const it = item.getBoundingClientRect();
   if (it.top < box.top) list.scrollTop -= box.top - it.top;
   else if (it.bottom > box.bottom) list.scrollTop += it.bottom - box.bottom;
+  if (it.left < box.left) list.scrollLeft -= box.left - it.left;
+  else if (it.right > box.right) list.scrollLeft += it.right - box.right;
 }
 
 export class MoveListView {

@@ -8,6 +8,7 @@
  * rule switches; the analysis and share links keep them.
  */
 import { boardState, createBoard, type Board } from '../adapter.ts';
+import { BoardZoom } from '../board-zoom.ts';
 import { ClockView } from '../clock-view.ts';
 import { askConfirm } from '../confirm-dialog.ts';
 import { h } from '../dom.ts';
@@ -31,12 +32,12 @@ import { MoveListView } from './move-list-view.ts';
 import { listenToKeys } from './play-keys.ts';
 import { gameToOpen, playUrl } from './play-address.ts';
 import { newGameFrom, PlayController } from './play-controller.ts';
+import { playLayout } from './play-layout.ts';
+import { playerHasMoved, SetupPanel } from './setup-panel.ts';
 import { SpecialInfoView } from './special-info-view.ts';
 import { StatusView } from './status-view.ts';
 import { ToolsView } from './tools-view.ts';
 
-/** The smallest comfortable touch target, CSS px (the zoom makes cells at least this wide). */
-const TOUCH_TARGET_PX = 44;
 
 /** Renders the play page; returns a function that tears it down. */
 export function playPage(ctx: PageContext, variantId: string, params: URLSearchParams): () => void {
@@ -56,15 +57,12 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   const clockView = new ClockView();
   const sounds = new GameSounds();
   const boardHost = h('div', { class: 'board-host' });
+  const zoom = new BoardZoom();
   const boardArea = h(
     'section',
     { class: 'board-area', 'aria-label': 'Board' },
-    h('h1', { class: 'page-title' }, `Play ${shortName(def.id)}`),
-    statusView.status,
-    clockView.top,
     statusView.result,
     boardHost,
-    clockView.bottom,
     legendView.hoverInfo,
   );
   const chooser = new MoveChooser(boardArea);
@@ -114,17 +112,22 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   const form = new SetupForm(def, {
     array: () => void confirmNewGame(),
     choice: () => {
-      // Before the first move a new choice starts the game over from the same position (a
-      // position from the editor or the analysis board stays); after the end a new game begins;
-      // in between the choice waits for "New game".
-      if (game().moves().length === 0) restartFromSamePosition();
-      else if (game().end()) startNewGame();
-      else form.setNote('Your choice applies from the next new game.');
+      // Before the player's first move a new choice starts the game over from the same position
+      // (a position from the editor or the analysis board stays); after the end a new game
+      // begins; in between the choice waits for "Start game".
+      if (game().end()) startNewGame();
+      else if (!playerHasMoved(game())) restartFromSamePosition();
+      else form.setNote('Your choices apply when you press "Start game".');
     },
     level: (level) => controller.setLevel(level),
   });
+  const setup = new SetupPanel(def.id, form.element, onlineEntry(ctx, def.id), {
+    start: () => void confirmNewGame(),
+    variant: (id) => ctx.navigate(`/play/${id}`),
+    focusBack: () => actions.focusNewGame(),
+  });
   const actions = new ActionBar({
-    newGame: () => void confirmNewGame(),
+    newGame: () => setup.open(true),
     flip: () => controller.flip(),
     takeback: () => {
       chooser.close();
@@ -153,22 +156,26 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
         shareLinks(def.id, array, g.positionAt(g.viewPly).fen(), g.pgn(), g.setup.rules),
       );
     },
-    zoom: (on) => board.setZoom(on ? board.zoomForCellSize(TOUCH_TARGET_PX) : 1),
   });
   const moveList = new MoveListView((ply) => controller.view(ply));
 
-  const panel = h(
-    'aside',
-    { class: 'panel' },
-    specialInfo.element,
-    form.element,
-    actions.element,
-    tools.element,
-    moveList.element,
-    onlineEntry(ctx, def.id),
-    legendView.box,
+  ctx.root.replaceChildren(
+    playLayout({
+      notice,
+      title: h('h1', { class: 'page-title' }, `Play ${shortName(def.id)}`),
+      status: statusView.status,
+      zoom: zoom.element,
+      board: boardArea,
+      clockTop: clockView.top,
+      clockBottom: clockView.bottom,
+      setup: setup.element,
+      moves: moveList.element,
+      actions: actions.element,
+      tools: tools.element,
+      note: specialInfo.element,
+      legend: legendView.box,
+    }),
   );
-  ctx.root.replaceChildren(h('main', { class: 'play' }, notice, boardArea, panel));
   const geo = first.position.rs.geo;
   boardHost.style.setProperty('--aspect', String(geo.files / geo.ranks));
 
@@ -183,6 +190,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     onHover: (square) => legendView.hover(game().positionAt(game().viewPly), square),
     onPremove: (premove) => controller.setPremove(premove),
   });
+  zoom.attach(board);
   const explainSelection = (): void =>
     specialInfo.explain(
       game().isLive() ? game().positionAt(game().viewPly) : null,
@@ -283,6 +291,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     statusView.render(controller);
     moveList.render(moves, ply);
     actions.render(controller.takebackAllowed(), controller.resignAllowed(), g.end() !== null);
+    setup.follow(playerHasMoved(g));
     tools.render(controller.hintAllowed());
     renderClocks();
     document.title = `${def.name} — Citadel`;
@@ -384,9 +393,6 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   };
   document.addEventListener('visibilitychange', onVisible);
   render(false);
-  const offerZoom = (): void => tools.offerZoom(board.zoomForCellSize(TOUCH_TARGET_PX) > 1);
-  offerZoom();
-  window.addEventListener('resize', offerZoom);
   const archivedId = params.get('game');
   if (archivedId !== null) void openArchived(archivedId);
   else controller.maybeEngine();
@@ -395,7 +401,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     alive = false;
     sync.stop();
     document.removeEventListener('visibilitychange', onVisible);
-    window.removeEventListener('resize', offerZoom);
+    zoom.destroy();
     controller.stopEngine();
     clearInterval(ticker);
     closeDialog();

@@ -14,8 +14,6 @@ export interface ToolActions {
   readonly export: (kind: 'pgn' | 'fen') => void;
   /** Links to the position and the game. */
   readonly share: () => void;
-  /** Zooms the board in (true) or back to fit (false). */
-  readonly zoom: (on: boolean) => void;
 }
 
 export class ToolsView {
@@ -23,9 +21,6 @@ export class ToolsView {
   private readonly input: HTMLInputElement;
   private readonly error = h('p', { class: 'move-error', role: 'alert' });
   private readonly hintBtn: HTMLButtonElement;
-  private readonly zoomBtn: HTMLButtonElement;
-  /** Whether the board's cells are small enough to offer the zoom. */
-  private zoomOffered = false;
 
   constructor(actions: ToolActions) {
     this.input = h('input', {
@@ -52,39 +47,21 @@ export class ToolsView {
     const button = (label: string, title: string | null, onclick: () => void) =>
       h('button', { type: 'button', title, onclick }, label);
     this.hintBtn = button('Hint', "Show the engine's suggestion", actions.hint);
-    this.zoomBtn = h(
-      'button',
-      {
-        type: 'button',
-        class: 'zoom-toggle',
-        title: 'Larger cells: the board scrolls sideways',
-        'aria-pressed': 'false',
-        hidden: true,
-        onclick: () => {
-          const on = this.zoomBtn.getAttribute('aria-pressed') !== 'true';
-          this.zoomBtn.setAttribute('aria-pressed', String(on));
-          actions.zoom(on);
-          this.offerZoom(this.zoomOffered);
-        },
-      },
-      'Zoom',
-    );
     this.element = h(
       'section',
       { class: 'tools', 'aria-label': 'Tools' },
-      form,
-      this.error,
       h(
         'div',
         { class: 'tool-row' },
         this.hintBtn,
-        this.zoomBtn,
         button('Analyse', 'Analyse the position on the board', actions.analyse),
         button('Import…', null, actions.import),
         button('PGN', 'The whole game in PGN', () => actions.export('pgn')),
         button('FEN', 'The position on the board in FEN', () => actions.export('fen')),
         button('Share', 'Links to the position and the game', actions.share),
       ),
+      form,
+      this.error,
     );
   }
 
@@ -104,11 +81,5 @@ export class ToolsView {
 
   render(hintAllowed: boolean): void {
     this.hintBtn.disabled = !hintAllowed;
-  }
-
-  /** Offers the zoom where the board's cells are small (a phone) or it is zoomed already. */
-  offerZoom(offered: boolean): void {
-    this.zoomOffered = offered;
-    this.zoomBtn.hidden = !offered && this.zoomBtn.getAttribute('aria-pressed') !== 'true';
   }
 }
