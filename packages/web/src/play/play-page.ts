@@ -38,7 +38,6 @@ import { SpecialInfoView } from './special-info-view.ts';
 import { StatusView } from './status-view.ts';
 import { ToolsView } from './tools-view.ts';
 
-
 /** Renders the play page; returns a function that tears it down. */
 export function playPage(ctx: PageContext, variantId: string, params: URLSearchParams): () => void {
   const def = variantDef(variantId)!;
