@@ -6,20 +6,39 @@
  * correspondence games (and games without a clock, which are as unhurried) and off for live ones,
  * as correspondence players expect.
  */
-import { z } from 'zod';
-
 const KEY = 'citadel.behaviour';
 
-const BehaviourSchema = z.object({
+export interface Behaviour {
   /** A move may be set up during the opponent's turn and is played when it comes. */
-  premoves: z.boolean(),
+  premoves: boolean;
   /** Online moves wait for "Confirm move" in correspondence and untimed games. */
-  confirmCorrespondence: z.boolean(),
+  confirmCorrespondence: boolean;
   /** Online moves wait for "Confirm move" in live games. */
-  confirmLive: z.boolean(),
-});
+  confirmLive: boolean;
+}
 
-export type Behaviour = z.infer<typeof BehaviourSchema>;
+const FIELDS = ['premoves', 'confirmCorrespondence', 'confirmLive'] as const;
+
+/**
+ * `raw` checked as a behaviour: exactly the three yes-or-no fields. Written by hand rather than
+ * with zod, which the play page's first load would otherwise carry for these three fields.
+ */
+function checkBehaviour(raw: unknown): { ok: Behaviour } | { problem: string } {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return { problem: 'expected an object' };
+  const record = raw as Record<string, unknown>;
+  for (const field of FIELDS)
+    if (typeof record[field] !== 'boolean') return { problem: `${field} must be true or false` };
+  const extra = Object.keys(record).find((k) => !(FIELDS as readonly string[]).includes(k));
+  if (extra !== undefined) return { problem: `unknown field ${extra}` };
+  return {
+    ok: {
+      premoves: record.premoves as boolean,
+      confirmCorrespondence: record.confirmCorrespondence as boolean,
+      confirmLive: record.confirmLive as boolean,
+    },
+  };
+}
 
 export const DEFAULT_BEHAVIOUR: Behaviour = {
   premoves: true,
@@ -35,8 +54,8 @@ export function loadBehaviour(): Behaviour {
   if (unsaved) return unsaved;
   try {
     const raw = JSON.parse(localStorage.getItem(KEY) ?? 'null') as unknown;
-    const parsed = BehaviourSchema.safeParse(raw);
-    return parsed.success ? parsed.data : DEFAULT_BEHAVIOUR;
+    const checked = checkBehaviour(raw);
+    return 'ok' in checked ? checked.ok : DEFAULT_BEHAVIOUR;
   } catch {
     return DEFAULT_BEHAVIOUR;
   }
@@ -44,14 +63,14 @@ export function loadBehaviour(): Behaviour {
 
 /** Checks and saves `b`; returns why not (nothing changed) when it is not valid. */
 export function saveBehaviour(b: unknown): string | null {
-  const parsed = BehaviourSchema.safeParse(b);
-  if (!parsed.success) return `not a game behaviour: ${parsed.error.issues[0]?.message ?? ''}`;
+  const checked = checkBehaviour(b);
+  if ('problem' in checked) return `not a game behaviour: ${checked.problem}`;
   try {
-    localStorage.setItem(KEY, JSON.stringify(parsed.data));
+    localStorage.setItem(KEY, JSON.stringify(checked.ok));
     unsaved = null;
   } catch {
     // Storage full or disabled: the choice holds until the page is left.
-    unsaved = parsed.data;
+    unsaved = checked.ok;
   }
   return null;
 }

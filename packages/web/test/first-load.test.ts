@@ -130,6 +130,8 @@ describe('the first load and the code loaded on demand', () => {
     // Back to the play page, drawn at once; its online form loads when "Play a friend online" opens.
     await nav.getByRole('link', { name: 'Play' }).click();
     await page.waitForSelector('.cb-cell');
+    // The game begun above folded the set-up away, the online entry with it; New game opens it.
+    await page.locator('.actions .new-game').click();
     const online = page.locator('.online-entry');
     await expect(online.locator('form').count()).resolves.toBe(0);
     await page.route(chunk('challenge-form'), (route) => route.abort());
