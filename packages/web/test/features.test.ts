@@ -261,7 +261,9 @@ describe('play tools and analysis in chromium', () => {
     },
   );
 
-  it('analyses a position: evaluation bar and three lines that deepen', async () => {
+  // Deep tier only: the default tier checks the analysis board's lines deepening and its
+  // evaluation bar in analyse.test.ts; this one adds the way there from a game on the play page.
+  it.runIf(DEEP)('analyses a position: evaluation bar and three lines that deepen', async () => {
     const page = await open('/play/chess');
     await page.selectOption('#opponent', 'human');
     await typeMove(page, 'e4');
