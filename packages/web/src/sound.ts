@@ -9,10 +9,13 @@ const MUTE_KEY = 'citadel.muted';
 
 declare global {
   interface Window {
-    /** Every sound asked for, muted or not, for the browser tests. */
+    /** The last sounds asked for (at most SOUND_LOG_SIZE), muted or not, for the browser tests. */
     citadelSounds?: { name: SoundName; muted: boolean }[];
   }
 }
+
+/** How many sounds `window.citadelSounds` keeps: a tab open for hours must not grow with them. */
+export const SOUND_LOG_SIZE = 64;
 
 /** One note: frequency (Hz), start offset and length (s), peak gain, wave shape. */
 type Note = readonly [number, number, number, number, OscillatorType];
@@ -58,7 +61,11 @@ export function setMuted(muted: boolean): void {
 /** Plays a sound unless muted; never throws (no audio device, autoplay policy). */
 export function playSound(name: SoundName): void {
   const muted = isMuted();
-  if (typeof window !== 'undefined') (window.citadelSounds ??= []).push({ name, muted });
+  if (typeof window !== 'undefined') {
+    const log = (window.citadelSounds ??= []);
+    log.push({ name, muted });
+    if (log.length > SOUND_LOG_SIZE) log.splice(0, log.length - SOUND_LOG_SIZE);
+  }
   if (muted) return;
   try {
     const Ctx = globalThis.AudioContext;
