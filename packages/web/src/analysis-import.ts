@@ -3,8 +3,9 @@
  * move tree; its Variant tag picks the variant, movetext without one is read as the page's variant) or a FEN
  * of the page's variant (a tree with no moves). Errors are the core's, prefixed `PGN:` or `FEN:`.
  */
-import { Position, parsePgn, type RulesetOptions } from '@citadel/core';
+import { Position, type RulesetOptions } from '@citadel/core';
 import { MoveTree } from './move-tree.ts';
+import { looksLikePgn, parsePagePgn } from './page-pgn.ts';
 
 export interface OpenedGame {
   readonly variant: string;
@@ -26,32 +27,24 @@ export function openGameText(
 ): OpenedGame | { error: string } {
   const text = raw.trim();
   if (!text) return { error: 'Nothing to open: paste a PGN or a FEN.' };
-  const looksPgn = /^\[\w+\s+"/.test(text) || /(^|\s)1\.\s*\S/.test(text) || !text.includes('/');
-  if (!looksPgn) {
+  if (!looksLikePgn(text)) {
     const p = Position.fromFen(variant, text, options);
     if (!p.ok) return { error: `FEN: ${p.error}` };
     return { variant, options, tree: new MoveTree(p.value), tags: {}, source: 'fen' };
   }
-  const prefix = /\[\s*Variant\s/i.test(text) ? '' : `[Variant "${variant}"] `;
-  const parsed = parsePgn(prefix + text);
-  // Columns on the first line are counted in the text as the user gave it.
-  if (!parsed.ok)
-    return {
-      error: `PGN: ${parsed.error.replace(
-        /^line 1, column (\d+)/,
-        (_, c: string) => `line 1, column ${Number(c) - prefix.length}`,
-      )}`,
-    };
+  const parsed = parsePagePgn(text, variant);
+  if ('error' in parsed) return parsed;
+  const game = parsed.game;
   // No prototype: a tag may have any name.
   const tags = Object.create(null) as Record<string, string>;
-  for (const [k, v] of parsed.value.tags)
+  for (const [k, v] of game.tags)
     if (!OWN_TAGS.has(k.toLowerCase()) && !Object.hasOwn(tags, k)) tags[k] = v;
-  if (parsed.value.result !== '*') tags['Result'] = parsed.value.result;
+  if (game.result !== '*') tags['Result'] = game.result;
   try {
-    const tree = MoveTree.fromPgn(parsed.value);
+    const tree = MoveTree.fromPgn(game);
     return {
-      variant: parsed.value.variant,
-      options: parsed.value.options,
+      variant: game.variant,
+      options: game.options,
       tree,
       tags,
       source: 'pgn',

@@ -3,8 +3,9 @@
  * read as the page's variant) or a FEN of the page's variant. Errors are the core's, prefixed
  * `PGN:` or `FEN:`, with columns counted in the text as the user gave it.
  */
-import { Position, parsePgn } from '@citadel/core';
+import { Position } from '@citadel/core';
 import { Game, type GameSetup } from './game.ts';
+import { looksLikePgn, parsePagePgn } from './page-pgn.ts';
 
 /**
  * Reads `raw` for a page showing `variant` with `array`; `base` gives opponent, side, level and
@@ -20,21 +21,13 @@ export function gameFromText(
   const text = raw.trim();
   if (!text) return { error: 'Nothing to import: paste a PGN or FEN, or choose a file.' };
   const setup: GameSetup = { ...base, fen: undefined, rules: undefined };
-  const looksPgn = /^\[\w+\s+"/.test(text) || /(^|\s)1\.\s*\S/.test(text) || !text.includes('/');
-  if (!looksPgn) {
+  if (!looksLikePgn(text)) {
     const p = Position.fromFen(variant, text, { array, rules: base.rules });
     if (!p.ok) return { error: `FEN: ${p.error}` };
     return Game.create({ ...setup, array, rules: base.rules, fen: p.value.fen() });
   }
-  // Movetext without a Variant tag is read as this page's variant (not the PGN default, chess).
-  const prefix = /\[\s*Variant\s/i.test(text) ? '' : `[Variant "${variant}"] `;
-  const parsed = parsePgn(prefix + raw);
-  if (!parsed.ok)
-    return {
-      error: `PGN: ${parsed.error.replace(
-        /^line 1, column (\d+)/,
-        (_, c: string) => `line 1, column ${Number(c) - prefix.length}`,
-      )}`,
-    };
-  return Game.fromPgn(parsed.value, setup);
+  // Parsed as given, so that the columns of an error count in the user's own text.
+  const parsed = parsePagePgn(raw, variant);
+  if ('error' in parsed) return parsed;
+  return Game.fromPgn(parsed.game, setup);
 }
