@@ -239,45 +239,50 @@ describe('accessibility in chromium', () => {
     expect(failing.map(line)).toEqual([]);
   });
 
-  it('passes axe with no violation of any impact on every page, light and dark (a sample by default)', async () => {
-    const created = await fetch(`${web.app.base}/api/games`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ variant: 'tamerlane' }),
-    });
-    expect(created.ok).toBe(true);
-    const { id } = (await created.json()) as CreateGameResponse;
-    const pages = [
-      ['home', '/', '.variant-card .cb-cell'],
-      ['play', '/play/tamerlane', '.cb-cell'],
-      ['learn', '/learn/tamerlane', '.cb-cell'],
-      ['analyse', '/analyse/tamerlane', '.line'],
-      ['editor', '/editor/tamerlane', '.cb-cell'],
-      ['archive', '/archive', 'h1'],
-      ['lobby', '/lobby', '.game-list li'],
-      ['my games', '/games', 'h1'],
-      ['online game', `/game/${id}`, '.cb-cell'],
-      ['not found', '/no-such-page', 'h1'],
-    ] as const;
-    const found: string[] = [];
-    for (const mode of ['light', 'dark'] as const) {
+  // One test per mode and page, so the deep tier's twenty pages each run under the test timeout.
+  // By default the pages that had violations (the editor's buttons, the missing h1s) and a few
+  // others; the rules page, the longest to check, in the deep tier only.
+  const AXE_PAGES = [
+    ['home', '/', '.variant-card .cb-cell'],
+    ['play', '/play/tamerlane', '.cb-cell'],
+    ['learn', '/learn/tamerlane', '.cb-cell'],
+    ['analyse', '/analyse/tamerlane', '.line'],
+    ['editor', '/editor/tamerlane', '.cb-cell'],
+    ['archive', '/archive', 'h1'],
+    ['lobby', '/lobby', '.game-list li'],
+    ['my games', '/games', 'h1'],
+    ['online game', '/game/', '.cb-cell'],
+    ['not found', '/no-such-page', 'h1'],
+  ] as const;
+  const AXE_CASES = (['light', 'dark'] as const).flatMap((mode) => {
+    const picks = mode === 'light' ? [AXE_PAGES[1], AXE_PAGES[4]] : [AXE_PAGES[0], AXE_PAGES[8]];
+    return sampleOf(AXE_PAGES, picks).map(([name, path, ready]) => ({ mode, name, path, ready }));
+  });
+  it.each(AXE_CASES)(
+    'passes axe with no violation of any impact: $mode $name (every page, light and dark, in the deep tier)',
+    async ({ mode, name, path, ready }) => {
+      let address: string = path;
+      if (name === 'online game') {
+        const created = await fetch(`${web.app.base}/api/games`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ variant: 'tamerlane' }),
+        });
+        expect(created.ok).toBe(true);
+        address += ((await created.json()) as CreateGameResponse).id;
+      }
       const ctx = await newContext(web.app.browser, {
         colorScheme: mode,
         viewport: { width: 1280, height: 800 },
       });
       const page = await ctx.newPage();
-      // By default the pages that had violations (the editor's buttons, the missing h1s) and a
-      // few others; the rules page, the longest to check, in the deep tier only.
-      const picks = mode === 'light' ? [pages[1], pages[4]] : [pages[0], pages[8]];
-      for (const [name, path, ready] of sampleOf(pages, picks)) {
-        await page.goto(web.app.base + path);
-        await page.waitForSelector(ready, { timeout: 20_000 });
-        for (const line of await axeViolations(page)) found.push(`${mode} ${name}: ${line}`);
-      }
+      await page.goto(web.app.base + address);
+      await page.waitForSelector(ready, { timeout: 20_000 });
+      const found = (await axeViolations(page)).map((line) => `${mode} ${name}: ${line}`);
       await ctx.close();
-    }
-    expect(found).toEqual([]);
-  });
+      expect(found).toEqual([]);
+    },
+  );
 
   it('follows a dark-preferring browser until the player chooses light, which is remembered', async () => {
     const light = await open('/learn/tamerlane');

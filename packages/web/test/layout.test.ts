@@ -219,9 +219,11 @@ describe('page layout in chromium', () => {
     await page.context().close();
   });
 
-  it('zooms every board page to cells a finger can hit, the board panning sideways, not the page', async () => {
-    const page = await openAt('/', PHONE, '.variant-card .cb-cell');
-    for (const variant of sampleOf(VARIANT_IDS, [WIDEST])) {
+  // One test per variant, so the deep tier's sweep of every variant runs under the test timeout.
+  it.each(sampleOf(VARIANT_IDS, [WIDEST]))(
+    'zooms every board page of %s to cells a finger can hit, the board panning sideways, not the page',
+    async (variant) => {
+      const page = await openAt('/', PHONE, '.variant-card .cb-cell');
       const created = await fetch(`${web.app.base}/api/games`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -263,10 +265,10 @@ describe('page layout in chromium', () => {
         ).resolves.toBe(PHONE.width);
         await shot(page, `layout-zoom-${name}-${variant}-390.png`);
       }
-    }
-    expect(page.errors).toEqual([]);
-    await page.context().close();
-  });
+      expect(page.errors).toEqual([]);
+      await page.context().close();
+    },
+  );
 
   it("draws the badges of Tamerlane's pawns readable on a phone", async () => {
     const page = await openAt('/play/tamerlane', PHONE);
