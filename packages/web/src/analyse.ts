@@ -425,7 +425,7 @@ export function analysePage(
     reviewPanel.stop(false);
     ctx.engine.stop();
     generation++;
-    // Without storage the play page starts from the array.
+    // Where the browser refuses to save it, the game is held for the tab's life all the same.
     saveGameFrom(def.id, arrayId(), position.fen(), game.options.rules);
     ctx.navigate(`/play/${def.id}${query(optionsQuery())}`);
   }

@@ -3,6 +3,8 @@
  * every variant: how many lines the engine shows (1 to 5) and whether it runs at all. A stored
  * value that is not one of these reads as the default.
  */
+import { readStored, writeStored } from './safe-storage.ts';
+
 export interface AnalysisSettings {
   /** Lines shown (MultiPV), 1 to MAX_LINES. */
   readonly lines: number;
@@ -16,7 +18,7 @@ const KEY = 'citadel.analysis';
 
 export function loadAnalysisSettings(): AnalysisSettings {
   try {
-    const s = JSON.parse(localStorage.getItem(KEY) ?? 'null') as Partial<AnalysisSettings> | null;
+    const s = JSON.parse(readStored(KEY) ?? 'null') as Partial<AnalysisSettings> | null;
     const lines = s?.lines;
     return {
       lines:
@@ -30,10 +32,7 @@ export function loadAnalysisSettings(): AnalysisSettings {
   }
 }
 
-export function saveAnalysisSettings(s: AnalysisSettings): void {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(s));
-  } catch {
-    // Storage full or disabled: the choice holds until the page is left.
-  }
+/** Saves the settings; false when the browser refused (they hold for the page's life). */
+export function saveAnalysisSettings(s: AnalysisSettings): boolean {
+  return writeStored(KEY, JSON.stringify(s), 'setting');
 }

@@ -11,6 +11,7 @@ import {
   type BoardThemeId,
   type PieceSchemeId,
 } from '@citadel/board';
+import { readStored, writeStored } from './safe-storage.ts';
 
 export const MODES = ['light', 'dark', 'device'] as const;
 export type Mode = (typeof MODES)[number];
@@ -53,7 +54,7 @@ export const DEFAULT: Appearance = { mode: 'device', theme: 'wood', pieces: 'cla
 /** The saved choices, or the defaults when none or unreadable ones are saved. */
 export function loadAppearance(): Appearance {
   try {
-    const raw = JSON.parse(localStorage.getItem(KEY) ?? 'null') as unknown;
+    const raw = JSON.parse(readStored(KEY) ?? 'null') as unknown;
     const parsed = parseAppearance(raw);
     return parsed.ok ? parsed.value : DEFAULT;
   } catch {
@@ -65,11 +66,8 @@ export function loadAppearance(): Appearance {
 export function saveAppearance(a: unknown): string | null {
   const parsed = parseAppearance(a);
   if (!parsed.ok) return `not an appearance: ${parsed.why}`;
-  try {
-    localStorage.setItem(KEY, JSON.stringify(parsed.value));
-  } catch {
-    // Storage full or disabled: the choice holds until the page is left.
-  }
+  // Refused by the browser, the choice holds for the page's life (safe-storage.ts).
+  writeStored(KEY, JSON.stringify(parsed.value), 'setting');
   applyToDocument(parsed.value);
   return null;
 }

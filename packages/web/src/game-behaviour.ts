@@ -6,6 +6,8 @@
  * correspondence games (and games without a clock, which are as unhurried) and off for live ones,
  * as correspondence players expect.
  */
+import { readStored, writeStored } from './safe-storage.ts';
+
 const KEY = 'citadel.behaviour';
 
 export interface Behaviour {
@@ -46,14 +48,13 @@ export const DEFAULT_BEHAVIOUR: Behaviour = {
   confirmLive: false,
 };
 
-/** A choice kept for this page only, where local storage refused to save it. */
-let unsaved: Behaviour | null = null;
-
-/** The saved choices, or the defaults when none or unreadable ones are saved. */
+/**
+ * The saved choices, or the defaults when none or unreadable ones are saved (a choice the browser
+ * refused to save is read back for the page's life: safe-storage.ts).
+ */
 export function loadBehaviour(): Behaviour {
-  if (unsaved) return unsaved;
   try {
-    const raw = JSON.parse(localStorage.getItem(KEY) ?? 'null') as unknown;
+    const raw = JSON.parse(readStored(KEY) ?? 'null') as unknown;
     const checked = checkBehaviour(raw);
     return 'ok' in checked ? checked.ok : DEFAULT_BEHAVIOUR;
   } catch {
@@ -65,13 +66,7 @@ export function loadBehaviour(): Behaviour {
 export function saveBehaviour(b: unknown): string | null {
   const checked = checkBehaviour(b);
   if ('problem' in checked) return `not a game behaviour: ${checked.problem}`;
-  try {
-    localStorage.setItem(KEY, JSON.stringify(checked.ok));
-    unsaved = null;
-  } catch {
-    // Storage full or disabled: the choice holds until the page is left.
-    unsaved = checked.ok;
-  }
+  writeStored(KEY, JSON.stringify(checked.ok), 'setting');
   return null;
 }
 

@@ -14,6 +14,7 @@ import {
 } from '@citadel/core';
 import type { GameSpec } from '@citadel/engine';
 import type { EngineClock } from './engine-messages.ts';
+import { readStored, writeStored } from './safe-storage.ts';
 
 export type Opponent = 'engine' | 'human';
 
@@ -306,23 +307,15 @@ export function newGameId(): string {
   return `${Date.now().toString(36)}-${random}`;
 }
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** The local-storage key of a variant's saved game. */
 export const savedGameKey = (variant: string): string => KEY_PREFIX + variant;
 
-export function saveGame(game: Game): void {
-  try {
-    storage()?.setItem(savedGameKey(game.setup.variant), JSON.stringify(game));
-  } catch {
-    // Storage full or disabled: the game still plays, it just won't survive a reload.
-  }
+/**
+ * Saves `game` as its variant's game; false when the browser refused (the game is then held for
+ * the page's life, and the refusal reported: safe-storage.ts).
+ */
+export function saveGame(game: Game): boolean {
+  return writeStored(savedGameKey(game.setup.variant), JSON.stringify(game), 'game');
 }
 
 /**
@@ -330,7 +323,8 @@ export function saveGame(game: Game): void {
  * play page then opens: under the given rule switches, with the player's last choices of
  * opponent, level and clock (the play page's form changes them before the first move, keeping
  * the position), the player taking the side to move. Returns why not when the position is
- * refused or the storage is unavailable.
+ * refused. Where the browser refuses to save it, the game is held for the page's life (the play
+ * page then says so).
  */
 export function saveGameFrom(
   variant: string,
@@ -342,14 +336,13 @@ export function saveGameFrom(
   if ('error' in made) return made.error;
   const game = made.game;
   game.setup = { ...game.setup, side: game.position.turn() };
-  if (!storage()) return 'this browser keeps no saved games';
   saveGame(game);
   return null;
 }
 
 export function loadGame(variant: string): Game | null {
   try {
-    const text = storage()?.getItem(KEY_PREFIX + variant);
+    const text = readStored(savedGameKey(variant));
     return text ? Game.fromJSON(JSON.parse(text)) : null;
   } catch {
     return null;
@@ -369,7 +362,7 @@ export const DEFAULT_SETTINGS: Settings = { opponent: 'engine', side: 'white', l
 
 export function loadSettings(): Settings {
   try {
-    const s = JSON.parse(storage()?.getItem(SETTINGS_KEY) ?? 'null') as Partial<Settings> | null;
+    const s = JSON.parse(readStored(SETTINGS_KEY) ?? 'null') as Partial<Settings> | null;
     if (!s) return DEFAULT_SETTINGS;
     return {
       opponent: s.opponent === 'human' ? 'human' : 'engine',
@@ -382,12 +375,9 @@ export function loadSettings(): Settings {
   }
 }
 
-export function saveSettings(s: Settings): void {
-  try {
-    storage()?.setItem(SETTINGS_KEY, JSON.stringify(s));
-  } catch {
-    // ignore
-  }
+/** Saves the choices; false when the browser refused (they hold for the page's life). */
+export function saveSettings(s: Settings): boolean {
+  return writeStored(SETTINGS_KEY, JSON.stringify(s), 'setting');
 }
 
 /** A time control read back from storage or a form, or null when none or nonsense. */

@@ -3,6 +3,8 @@
  * and the mute setting (saved in local storage). The audio context starts on the first sound,
  * which always follows a user gesture (a move, or a button).
  */
+import { readStored, writeStored } from './safe-storage.ts';
+
 export type SoundName = 'move' | 'capture' | 'check' | 'end';
 
 const MUTE_KEY = 'citadel.muted';
@@ -39,23 +41,13 @@ const NOTES: Record<SoundName, readonly Note[]> = {
 
 let context: AudioContext | null = null;
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 export function isMuted(): boolean {
-  return storage()?.getItem(MUTE_KEY) === '1';
+  return readStored(MUTE_KEY) === '1';
 }
 
-export function setMuted(muted: boolean): void {
-  const s = storage();
-  if (!s) return;
-  if (muted) s.setItem(MUTE_KEY, '1');
-  else s.removeItem(MUTE_KEY);
+/** Mutes or unmutes; false when the browser refused to save it (it holds for the page's life). */
+export function setMuted(muted: boolean): boolean {
+  return writeStored(MUTE_KEY, muted ? '1' : null, 'setting');
 }
 
 /** Plays a sound unless muted; never throws (no audio device, autoplay policy). */

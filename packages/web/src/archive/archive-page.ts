@@ -2,15 +2,16 @@
  * The archive page, `/archive`: every game played on this device (archive-store.ts), the last
  * played first, with its date, variant, opponent and result; each can be continued (unfinished)
  * or opened, reviewed on the analysis board, exported as PGN or deleted. All games export as one
- * PGN file.
+ * PGN file. Games the browser refused to store are listed from memory, and a notice says so.
  */
 import { askConfirm } from '../confirm-dialog.ts';
 import { h } from '../dom.ts';
 import { closeDialog, openExportDialog } from '../io-dialogs.ts';
 import type { PageContext } from '../page-context.ts';
+import { StorageNotice } from '../storage-notice.ts';
 import { shortName } from '../variants.ts';
 import { opponentText, resultText, reviewUrl, type ArchiveRecord } from './archive-record.ts';
-import { deleteRecord, listRecords } from './archive-store.ts';
+import { deleteRecord, listRecords, someHeldHere } from './archive-store.ts';
 
 /** The date and time a game began, in the reader's locale. */
 const when = (ms: number): string =>
@@ -25,6 +26,12 @@ export function archivePage(ctx: PageContext): () => void {
   const summary = h('p', { class: 'archive-summary', role: 'status' }, 'Loading your games…');
   const body = h('tbody');
   const exportAll = h('button', { type: 'button', disabled: true }, 'Export all (PGN)');
+  // Games the browser refused to store are listed from memory until the tab closes: said once.
+  const notice = new StorageNotice({
+    text: 'This browser is not saving games: export the PGN of those you want to keep',
+    action: { label: 'Export all (PGN)', run: () => exportAll.click() },
+    about: [],
+  });
   const table = h(
     'table',
     { class: 'archive-table' },
@@ -51,6 +58,7 @@ export function archivePage(ctx: PageContext): () => void {
         { class: 'archive-note' },
         'Every game played in this browser is kept here, on this device only.',
       ),
+      notice.element,
       h('div', { class: 'archive-bar' }, summary, exportAll),
       h('div', { class: 'archive-scroll' }, table),
     ),
@@ -114,7 +122,11 @@ export function archivePage(ctx: PageContext): () => void {
       text: `The ${shortName(r.variant)} game of ${when(r.startedAt)} leaves the archive for good.`,
       confirm: 'Delete',
     });
-    if (sure && (await deleteRecord(r.id)) && alive) await show();
+    if (!sure) return;
+    const gone = await deleteRecord(r.id);
+    if (!alive) return;
+    if (gone) await show();
+    else summary.textContent = 'The game could not be deleted: this browser refused the change.';
   }
 
   async function show(): Promise<void> {
@@ -127,6 +139,7 @@ export function archivePage(ctx: PageContext): () => void {
         ? 'No games yet: the games you play appear here.'
         : `${records.length} game${records.length === 1 ? '' : 's'}, the last played first.`;
     exportAll.disabled = records.length === 0;
+    if (someHeldHere()) notice.show();
     exportAll.onclick = () =>
       openExportDialog({
         label: 'Export PGN',
@@ -142,6 +155,7 @@ export function archivePage(ctx: PageContext): () => void {
 
   return () => {
     alive = false;
+    notice.destroy();
     closeDialog();
   };
 }

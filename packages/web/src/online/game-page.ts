@@ -1,8 +1,9 @@
 /**
  * The online game page, `/game/<id>`: the board, move list and clocks of the play page, fed by the
- * server. A browser holding the game's seat token plays that seat, and a signed-in account plays
- * its seats from any device; one opening the link of a game with a free seat takes it; anyone
- * else watches. The page sounds and marks the tab title
+ * server. A browser holding the game's seat token plays that seat (kept in memory, in storage, in
+ * the tab's history or brought by the private seat link: seats.ts, seat-handover.ts), and a
+ * signed-in account plays its seats from any device; one opening the link of a game with a free
+ * seat takes it; anyone else watches. The page sounds and marks the tab title
  * when it is the player's turn, shows who is connected and the measured lag, and reconnects by
  * itself.
  */
@@ -13,6 +14,7 @@ import {
   type ClientMessage,
   type Color,
   type OfferAction,
+  type Seat,
 } from '@citadel/protocol';
 import { boardState, createBoard, movesFor, type Board } from '../adapter.ts';
 import { BoardZoom } from '../board-zoom.ts';
@@ -37,7 +39,9 @@ import { OnlineGame, type Change } from './online-game.ts';
 import { OnlineMoves } from './online-moves.ts';
 import { SeatBar } from './seat-bar.ts';
 import { chooseSeat } from './seat-choice.ts';
-import { keepSeat, seatIn } from './seats.ts';
+import { carrySeatInHistory, seatFromHistory, takeSeatFromAddress } from './seat-handover.ts';
+import { SeatLinkView } from './seat-link-view.ts';
+import { keepSeat, seatIn, seatOnlyHere } from './seats.ts';
 import { signInNoteFor } from './sign-in-note.ts';
 import { statusLine } from './status-line.ts';
 import { timeControlText, timeLeftText } from './time-text.ts';
@@ -48,6 +52,11 @@ const unreachable = (e: unknown): boolean => e instanceof ApiError && e.status =
 
 /** Renders the game page; returns a function that tears it down. */
 export function onlineGamePage(ctx: PageContext, id: string): () => void {
+  // A seat handed over by the private seat link's fragment, or by this history entry (a reload of
+  // a tab whose browser refuses storage), is this page's seat: the creator of a game is never
+  // sent to take the free seat for lack of storage.
+  const handed = takeSeatFromAddress() ?? (seatIn(id) ? null : seatFromHistory(id));
+  if (handed) keepSeat(id, handed);
   let teardown: (() => void) | null = null;
   let gone = false;
   const message = h('p', { class: 'online-message', role: 'status' }, 'Loading the game…');
@@ -62,7 +71,11 @@ export function onlineGamePage(ctx: PageContext, id: string): () => void {
   async function open(): Promise<void> {
     const c = await chooseSeat(id);
     if (gone) return;
-    teardown = showGame(ctx, new OnlineGame(c.state, c.you), c.seat, c.refused);
+    const held = c.seat !== null && c.seat !== 'session' && c.you ? seatIn(id) : null;
+    // The history entry carries the seat, so that a reload finds it where storage does not.
+    if (held) carrySeatInHistory(id, held);
+    const onlyHere = held && seatOnlyHere(id) ? held : null;
+    teardown = showGame(ctx, new OnlineGame(c.state, c.you), c.seat, c.refused, onlyHere);
   }
 
   return () => {
@@ -73,13 +86,14 @@ export function onlineGamePage(ctx: PageContext, id: string): () => void {
 
 /**
  * `seat`: this browser's seat token, 'session' when the signed-in account's session takes the seat,
- * or null to watch.
+ * or null to watch; `onlyHere`: that seat, where storage refused it and only this tab holds it.
  */
 function showGame(
   ctx: PageContext,
   g: OnlineGame,
   seat: string | 'session' | null,
   joinRefused: string | null,
+  onlyHere: Seat | null,
 ): () => void {
   const token = seat === 'session' ? null : seat;
   const def = variantDef(g.state.variant);
@@ -147,11 +161,14 @@ function showGame(
   );
   const links = h('div', { class: 'online-links' }, pgnLink, analyseButton);
   const signInNote = signInNoteFor(joinRefused);
+  const seatKeep = new SeatLinkView();
+  if (onlyHere) seatKeep.show(g.state.id, onlyHere);
   const panel = h(
     'aside',
     { class: 'panel' },
     title,
     connectionLine,
+    seatKeep.element,
     signInNote,
     invite.element,
     actions.note,

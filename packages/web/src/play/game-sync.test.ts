@@ -39,8 +39,11 @@ class Tab {
   get env(): SyncEnvironment {
     return {
       storage: {
-        getItem: (key) => this.browser.getItem(key),
-        setItem: (key, value) => this.browser.write(this, key, value),
+        read: (key) => this.browser.getItem(key),
+        write: (key, value) => {
+          this.browser.write(this, key, value);
+          return true;
+        },
       },
       events: {
         addEventListener: (_type: string, f: (e: StorageEvent) => void) => this.listeners.add(f),

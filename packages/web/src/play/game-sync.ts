@@ -8,6 +8,7 @@
  * last tab to save never silently wipes out moves made in another.
  */
 import { Game, savedGameKey } from '../game.ts';
+import { readStored, writeStored } from '../safe-storage.ts';
 
 /** Why the page is given another tab's game. */
 export type TakeOver =
@@ -18,18 +19,24 @@ export type TakeOver =
 
 /** Where the sync reads and writes, and hears other tabs (the browser's, unless a test's). */
 export interface SyncEnvironment {
-  readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null;
+  readonly storage: {
+    /** The stored text, or null. */
+    read(key: string): string | null;
+    /** Stores the text; false when storage refused it. */
+    write(key: string, text: string): boolean;
+  };
   readonly events: Pick<Window, 'addEventListener' | 'removeEventListener'> | null;
 }
 
+/**
+ * The browser's local storage through safe-storage.ts: a refused write is reported there and the
+ * game held for the page's life, so the page plays on and says that the game is not saved.
+ */
 function browserEnvironment(): SyncEnvironment {
-  let storage: Storage | null = null;
-  try {
-    storage = globalThis.localStorage ?? null;
-  } catch {
-    // Storage disabled: nothing is saved, nothing to keep in step.
-  }
-  return { storage, events: globalThis.window ?? null };
+  return {
+    storage: { read: readStored, write: (key, text) => writeStored(key, text, 'game') },
+    events: globalThis.window ?? null,
+  };
 }
 
 export class GameSync {
@@ -56,7 +63,8 @@ export class GameSync {
 
   /**
    * Saves `game` as the variant's game; when another tab changed the stored game since this tab
-   * last saw it, writes nothing, hands that game to `takeOver` ('refused') and returns false.
+   * last saw it, writes nothing, hands that game to `takeOver` ('refused') and returns false. A
+   * write the browser refuses is not this: the game plays on (safe-storage.ts tells the page).
    */
   save(game: Game): boolean {
     const text = JSON.stringify(game);
@@ -69,12 +77,9 @@ export class GameSync {
         return false;
       }
     }
-    try {
-      this.env.storage?.setItem(this.key, text);
-      this.known = text;
-    } catch {
-      // Storage full or disabled: the game still plays, it just won't survive a reload.
-    }
+    // Refused, the text is still what this tab reads back for the page's life (safe-storage.ts).
+    this.env.storage.write(this.key, text);
+    this.known = text;
     return true;
   }
 
@@ -84,11 +89,7 @@ export class GameSync {
   }
 
   private read(): string | null {
-    try {
-      return this.env.storage?.getItem(this.key) ?? null;
-    } catch {
-      return null;
-    }
+    return this.env.storage.read(this.key);
   }
 }
 

@@ -13,6 +13,8 @@ import { h } from '../dom.ts';
 export interface PlayParts {
   /** What the address asked for and was not found. */
   readonly notice: HTMLElement;
+  /** Said when the browser refuses to save the game (storage-notice.ts). */
+  readonly storageNotice: HTMLElement;
   readonly title: HTMLElement;
   readonly status: HTMLElement;
   readonly zoom: HTMLElement;
@@ -46,6 +48,7 @@ export function playLayout(p: PlayParts): HTMLElement {
       { class: 'side-column' },
       p.clockTop,
       p.setup,
+      p.storageNotice,
       p.moves,
       p.clockBottom,
       p.actions,

@@ -24,6 +24,7 @@ import type { PageContext } from '../page-context.ts';
 import { query, rulesQuery } from '../page-params.ts';
 import { SetupForm } from '../setup-form.ts';
 import { openShareDialog, shareLinks } from '../share-dialog.ts';
+import { NOT_SAVING_GAMES, StorageNotice } from '../storage-notice.ts';
 import { shortName, variantDef } from '../variants.ts';
 import { ActionBar } from './action-bar.ts';
 import { GameSounds } from './game-sounds.ts';
@@ -50,6 +51,13 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     notice.hidden = !text;
   };
   say(problem);
+  // The browser refused to keep the game (local storage or the archive): it plays on from memory
+  // until the tab closes, and the player is told how to keep it.
+  const storageNotice = new StorageNotice({
+    text: NOT_SAVING_GAMES,
+    action: { label: 'Export PGN', run: () => openExport('pgn') },
+    about: ['game'],
+  });
   const statusView = new StatusView();
   const legendView = new LegendView();
   const specialInfo = new SpecialInfoView();
@@ -161,6 +169,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   ctx.root.replaceChildren(
     playLayout({
       notice,
+      storageNotice: storageNotice.element,
       title: h('h1', { class: 'page-title' }, `Play ${shortName(def.id)}`),
       status: statusView.status,
       zoom: zoom.element,
@@ -399,6 +408,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   return () => {
     alive = false;
     sync.stop();
+    storageNotice.destroy();
     document.removeEventListener('visibilitychange', onVisible);
     zoom.destroy();
     controller.stopEngine();
