@@ -7,6 +7,13 @@
  */
 import { FIRST_MOVE_LIVE_MS, type TimeControl } from '@citadel/protocol';
 
+/**
+ * An arena player who goes berserk keeps the whole increment only where the base time is at least
+ * this many increments; below it (1+2: 60 s against 80 s) the increment is most of the game's time,
+ * so the player gives up the increment and keeps the base (1+2 plays as 1+0), as on lichess.
+ */
+export const BERSERK_HALVES_FROM_INCREMENTS = 40;
+
 /** Milliseconds each clock starts with (live) or each move may take (correspondence). */
 export function clockBudget(clock: TimeControl | null): number {
   if (!clock) return 0;
@@ -28,4 +35,24 @@ export function firstMoveDeadline(
 ): number | null {
   const limit = firstMoveLimit(clock);
   return limit === null || plies >= 2 ? null : now + limit;
+}
+
+/** One seat's live clock, in milliseconds: what it starts with and what each move adds to it. */
+export interface SeatTime {
+  readonly initialMs: number;
+  readonly incrementMs: number;
+}
+
+/**
+ * The clock of an arena player who goes berserk before their first move, or null where the time
+ * control offers no berserk: no clock, correspondence, or no base time (0+1, where halving leaves
+ * nothing). The player loses the increment and half the base, halved to the millisecond (45 s
+ * becomes 22.5 s); where the base is under BERSERK_HALVES_FROM_INCREMENTS increments, the
+ * increment alone.
+ */
+export function berserkTime(clock: TimeControl | null): SeatTime | null {
+  if (!clock || 'daysPerMove' in clock || clock.initial === 0) return null;
+  const initialMs = clock.initial * 1000;
+  const keepsBase = clock.initial < BERSERK_HALVES_FROM_INCREMENTS * clock.increment;
+  return { initialMs: keepsBase ? initialMs : initialMs / 2, incrementMs: 0 };
 }
