@@ -16,7 +16,7 @@ import {
   type Session,
 } from './accounts.ts';
 import { ApiError, UnreachableError, unreachableReason } from './api-error.ts';
-import { errorBodySchema } from './errors.ts';
+import { describeIssues, errorBodySchema } from './errors.ts';
 import { bodyLines } from './event-lines.ts';
 import {
   runtimeFetch,
@@ -47,7 +47,8 @@ import {
 } from './games.ts';
 import { serverEventSchema, type ServerEvent } from './messages.ts';
 import { readStreamLine } from './server-message.ts';
-import { PROTOCOL_HEADER, PROTOCOL_VERSION, versionOf, type ServerVersion } from './version.ts';
+import { versionOf, type ServerVersion } from './hello.ts';
+import { PROTOCOL_HEADER, PROTOCOL_VERSION } from './version.ts';
 import type { OfferAction, OfferKind } from './vocabulary.ts';
 
 export interface CitadelApiOptions {
@@ -64,11 +65,13 @@ export interface CitadelApiOptions {
   readonly fetch?: HttpFetch;
   /** What a server that cannot be reached is said as; `cannot reach the server at … (…)` by default. */
   readonly unreachable?: string;
+  /** The protocol version this client says it speaks; this package's by default. */
+  readonly protocol?: number;
   /** Told the server's protocol version and build at every answer that says them, and every hello. */
   readonly onVersion?: (version: ServerVersion) => void;
   /**
-   * Told why a line of an event stream could not be read (the line is skipped); by default such
-   * lines are skipped without a word.
+   * Told why an answer or a line of an event stream could not be read (the answer is refused as
+   * not understood, the line skipped); by default nothing more is said.
    */
   readonly onUnreadable?: (why: string) => void;
 }
@@ -117,7 +120,7 @@ export class CitadelApi {
   async send(path: string, call: ApiCall = {}): Promise<HttpResponse> {
     const token = call.token ?? this.options.token;
     const headers: Record<string, string> = {
-      [PROTOCOL_HEADER]: String(PROTOCOL_VERSION),
+      [PROTOCOL_HEADER]: String(this.options.protocol ?? PROTOCOL_VERSION),
       ...call.headers,
     };
     if (call.body !== undefined) headers['content-type'] = 'application/json';
@@ -154,9 +157,11 @@ export class CitadelApi {
     });
     const data = jsonOf(await response.text());
     if (!response.ok) throw refusal(response.status, data);
-    const parsed = schema.safeParse(data);
-    if (!parsed.success)
+    const parsed = schema.safeParse(data, { reportInput: true });
+    if (!parsed.success) {
+      this.options.onUnreadable?.(`${path}: ${describeIssues(parsed.error.issues)}`);
       throw new ApiError(response.status, `the server's answer to ${path} is not understood`);
+    }
     return parsed.data;
   }
 

@@ -1,6 +1,7 @@
 /** Public API of the online-play protocol (docs/api.md describes the endpoints) and its client. */
 export * from './vocabulary.ts';
 export * from './version.ts';
+export * from './hello.ts';
 export * from './app-pages.ts';
 export * from './games.ts';
 export * from './accounts.ts';

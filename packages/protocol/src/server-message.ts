@@ -1,12 +1,12 @@
 /**
  * A client's reading of one message of a socket or stream: the `hello` that opens every channel
- * (version.ts; read whatever the version), a value of the channel's schema (read tolerantly:
+ * (hello.ts; read whatever the version), a value of the channel's schema (read tolerantly:
  * fields this client does not know are dropped), or why it cannot be read. A client shows the
  * last, never drops it in silence (docs/api.md, "Versions").
  */
 import type { z } from 'zod';
 import { describeIssues } from './errors.ts';
-import { helloSchema, type Hello } from './version.ts';
+import { helloSchema, type Hello } from './hello.ts';
 
 export type ServerMessage<T> =
   | { readonly kind: 'hello'; readonly hello: Hello }

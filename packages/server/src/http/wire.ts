@@ -1,6 +1,6 @@
 /**
  * How the server says its protocol version and build, and reads its clients' (docs/api.md,
- * "Versions"; @citadel/protocol's version.ts). Every HTTP answer carries the `citadel-protocol` and
+ * "Versions"; @citadel/protocol's version.ts and hello.ts). Every HTTP answer carries the `citadel-protocol` and
  * `citadel-build` headers (one hook); every socket and stream opens with a `hello`. A client says
  * its version in a `citadel-protocol` header, or in the `v` query parameter of a socket's or
  * stream's URL; one that says nothing is taken to speak the server's. A client older than the

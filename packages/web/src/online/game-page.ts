@@ -4,7 +4,9 @@
  * its seats from any device; one opening the link of a game with a free seat takes it; anyone
  * else watches. The page sounds and marks the tab title
  * when it is the player's turn, shows who is connected and the measured lag, and reconnects by
- * itself.
+ * itself. When the server speaks a newer protocol, the page reloads by itself as soon as none of
+ * its moves is on its way (the server holds the clock, and the reloaded page plays on); a player's
+ * game in progress holds every other reload by itself (a release's).
  */
 import './online.css';
 import {
@@ -41,8 +43,12 @@ import { keepSeat, seatIn } from './seats.ts';
 import { signInNoteFor } from './sign-in-note.ts';
 import { statusLine } from './status-line.ts';
 import { timeControlText, timeLeftText } from './time-text.ts';
+import { currentUpdates, holdReloads, onUpdates } from '../updates/update-notice.ts';
+import { reloadForUpdate } from '../updates/update-reload.ts';
 
 const NOT_CONNECTED = 'Not connected — reconnecting…';
+/** The longest a reload for a newer protocol waits for a move on its way to be answered. */
+const OUTDATED_WAIT_MS = 3000;
 /** A request that got no answer at all (api.ts says so with status 0). */
 const unreachable = (e: unknown): boolean => e instanceof ApiError && e.status === 0;
 
@@ -404,9 +410,27 @@ function showGame(
     }
   }
 
+  /** When the page learnt that the server speaks a newer protocol, else null. */
+  let outdatedSince: number | null = null;
+  /**
+   * Reloads for a newer protocol once no move of this page is on its way (sent and not answered):
+   * the server refuses what this page sends, so that answer comes at once; a held move waiting
+   * for the player's confirmation could not be sent either.
+   */
+  function reloadIfOutdated(): void {
+    if (currentUpdates().protocol === null) return;
+    outdatedSince ??= Date.now();
+    const moveOnItsWay = g.hasUnconfirmedMove() && !moves.heldMove();
+    if (moveOnItsWay && Date.now() - outdatedSince < OUTDATED_WAIT_MS) return;
+    if (!reloadForUpdate()) outdatedSince = Infinity; // reloaded a moment ago: the banner waits
+  }
+  const stopUpdates = onUpdates(reloadIfOutdated);
+  const stopHolding = holdReloads(() => g.you !== null && !g.ended());
+
   const ticker = setInterval(() => {
     renderClocks();
     if (g.opponentAwaySince !== null) actions.render(g);
+    if (outdatedSince !== null && outdatedSince !== Infinity) reloadIfOutdated();
   }, 100);
   const stopKeys = listenToKeys({
     at: () => ({ ply: g.board.viewPly, moves: g.board.moves().length }),
@@ -419,8 +443,11 @@ function showGame(
     },
   });
   render(false);
+  reloadIfOutdated();
 
   return () => {
+    stopUpdates();
+    stopHolding();
     clearInterval(ticker);
     stopKeys();
     socket.close();
