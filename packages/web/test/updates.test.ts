@@ -230,6 +230,11 @@ describe('a release', () => {
       await offer.getByText('A new version of Citadel is ready — reload to use it.').waitFor();
       expect(await offer.getAttribute('role')).toBe('status');
     }
+    // The release's worker waits: the pages are still served by their own build's.
+    const waiting = await play.evaluate(
+      async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state,
+    );
+    expect(waiting).toBe('installed');
     await shot(play, 'updates-release-1280.png');
     expect(await axeViolations(play)).toEqual([]);
     await banner(home).getByRole('button', { name: 'Not now' }).click();

@@ -410,19 +410,24 @@ function showGame(
     }
   }
 
-  /** When the page learnt that the server speaks a newer protocol, else null. */
-  let outdatedSince: number | null = null;
   /**
-   * Reloads for a newer protocol once no move of this page is on its way (sent and not answered):
-   * the server refuses what this page sends, so that answer comes at once; a held move waiting
-   * for the player's confirmation could not be sent either.
+   * The reload for a newer protocol: null until the server is known to speak one, then when it
+   * became known, until the page has reloaded or found that it should leave it to the player.
+   */
+  let reloadWaitingSince: number | null = null;
+  let reloadLeftToPlayer = false;
+  /**
+   * Reloads for a newer protocol once no move of this page is on its way (sent, not answered yet;
+   * the server refuses what this page sends, so the answer comes at once), or after
+   * OUTDATED_WAIT_MS. A move held for the player's confirmation could not be sent either. Where
+   * the page reloaded for it a moment ago (update-reload.ts), the banner's button is the player's.
    */
   function reloadIfOutdated(): void {
-    if (currentUpdates().protocol === null) return;
-    outdatedSince ??= Date.now();
+    if (currentUpdates().protocol === null || reloadLeftToPlayer) return;
+    reloadWaitingSince ??= Date.now();
     const moveOnItsWay = g.hasUnconfirmedMove() && !moves.heldMove();
-    if (moveOnItsWay && Date.now() - outdatedSince < OUTDATED_WAIT_MS) return;
-    if (!reloadForUpdate()) outdatedSince = Infinity; // reloaded a moment ago: the banner waits
+    if (moveOnItsWay && Date.now() - reloadWaitingSince < OUTDATED_WAIT_MS) return;
+    reloadLeftToPlayer = !reloadForUpdate();
   }
   const stopUpdates = onUpdates(reloadIfOutdated);
   const stopHolding = holdReloads(() => g.you !== null && !g.ended());
@@ -430,7 +435,7 @@ function showGame(
   const ticker = setInterval(() => {
     renderClocks();
     if (g.opponentAwaySince !== null) actions.render(g);
-    if (outdatedSince !== null && outdatedSince !== Infinity) reloadIfOutdated();
+    if (reloadWaitingSince !== null) reloadIfOutdated();
   }, 100);
   const stopKeys = listenToKeys({
     at: () => ({ ply: g.board.viewPly, moves: g.board.moves().length }),

@@ -77,4 +77,5 @@ export function holdReloads(busy: () => boolean): () => void {
 
 /** Whether a page holds reloads now, or a dialog is open (what it holds would be lost). */
 export const reloadsHeld = (): boolean =>
-  [...holds].some((busy) => busy()) || document.querySelector('dialog[open]') !== null;
+  [...holds].some((busy) => busy()) ||
+  document.querySelector('dialog[open], [role="dialog"]:not([hidden])') !== null;
