@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { LogLevel, TrustProxy } from './config.ts';
 import { buildApp } from './http/app.ts';
+import { wireOf, type Wire } from './http/wire.ts';
 import { LocalBus, type Bus } from './pubsub/bus.ts';
 import { openPostgresBus } from './pubsub/postgres-bus.ts';
 import { giveBackDowntime, keepHeartbeat } from './service/downtime.ts';
@@ -11,6 +12,7 @@ import { LobbyFeed } from './service/lobby-feed.ts';
 import { MyGamesFeed } from './service/my-games-feed.ts';
 import { StartupFailure, describeListenFailure } from './startup-failure.ts';
 import { openStore } from './storage/open.ts';
+import { checkWebBuild, readWebBuild } from './web-build.ts';
 
 export interface ServerOptions {
   readonly port: number;
@@ -30,6 +32,12 @@ export interface ServerOptions {
   readonly publicUrl?: string | undefined;
   /** The server's clock (epoch ms); tests move it to reach deadlines without waiting. */
   readonly now?: () => number;
+  /**
+   * How the server speaks, where it differs from its own protocol (http/wire.ts): the version it
+   * says, and each event as it goes out. Tests stand in for a newer server with it (a field added
+   * to an event, a version raised); `npm start` never sets it, and no client can.
+   */
+  readonly wire?: Partial<Pick<Wire, 'protocol' | 'outgoing'>>;
 }
 
 export interface RunningServer {
@@ -46,6 +54,9 @@ export interface RunningServer {
  * `StartupFailure`, after closing what had been opened.
  */
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
+  const webBuild = o.webRoot ? readWebBuild(o.webRoot) : null;
+  const wire: Wire = { ...wireOf(webBuild?.build ?? 'none'), ...o.wire };
+  if (o.webRoot) checkWebBuild(webBuild, wire.protocol, o.webRoot);
   const store = await openStore({
     databaseUrl: o.databaseUrl,
     dataDir: o.dataDir,
@@ -63,6 +74,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     lobby,
     myGames,
     lists,
+    wire,
     webRoot: o.webRoot,
     logLevel: o.logLevel ?? 'silent',
     trustProxy: o.trustProxy ?? false,

@@ -35,6 +35,7 @@ import { arrayProblem, positionFromUrl, query, rulesQuery } from './page-params.
 import { ReviewPanel } from './review-panel.ts';
 import { reviewedPositions } from './archive/review-record.ts';
 import { RuleSwitches } from './rule-switches.ts';
+import { holdReloads } from './updates/update-notice.ts';
 import { shortName, variantDef } from './variants.ts';
 
 /** How long (at most) the engine thinks about one position. */
@@ -644,7 +645,12 @@ export function analysePage(
     else if (params.get('review') === '1') reviewPanel.start();
   }
 
+  // The analysis (its variations, the engine's lines, a review under way) is not all in the
+  // address: the board is never reloaded by itself for an update.
+  const stopHolding = holdReloads(() => true);
+
   return () => {
+    stopHolding();
     alive = false;
     generation++;
     reviewPanel.stop(false);

@@ -7,7 +7,8 @@
  * archive) and `/player/<name>` (a profile); anything else, or an unknown variant, shows what was
  * not found. The header's corner signs in and out; the online pages are drawn again when who is
  * signed in changes. Only the play page is in the first load: the other pages' code, and the
- * account corner's, load on demand (the web README's "First load" gives the budget).
+ * account corner's, load on demand (the web README's "First load" gives the budget). Below the
+ * pages, the update banner that every page shares (updates/).
  */
 import './style.css';
 import './shell.css';
@@ -73,7 +74,9 @@ const header = h(
 );
 startAppearance();
 const content = h('div', { class: 'content' });
-app.replaceChildren(header, content);
+/** Where the update banner goes (updates/update-banner.ts), once its code has loaded. */
+const updateSlot = h('div', { class: 'update-slot' });
+app.replaceChildren(header, content, updateSlot);
 
 let teardown: (() => void) | null = null;
 
@@ -266,10 +269,18 @@ async function startAccounts(): Promise<void> {
   });
 }
 
-// Offline once loaded: the service worker (emitted by vite.config.ts) caches the built files.
-// Built apps only: the dev server (which has hot reload) serves no sw.js. Not `env.PROD`, which
-// is false in a build run under NODE_ENV=test (the browser tests).
-if (!import.meta.hot && 'serviceWorker' in navigator)
-  navigator.serviceWorker.register('/sw.js').catch(() => {
-    // No offline mode (e.g. a private window); the app works as before.
-  });
+// Updates: the service worker (offline once loaded, and the releases it brings), the banner every
+// page shares, and the page's reload by itself when idle (updates/). Loaded once the first page
+// is drawn, and at once: after a release the server no longer has this build's code to load.
+setTimeout(() => startUpdates().catch(() => undefined), 0);
+
+async function startUpdates(): Promise<void> {
+  const [watch, banner, reload] = await Promise.all([
+    import('./updates/release-watch.ts'),
+    import('./updates/update-banner.ts'),
+    import('./updates/update-reload.ts'),
+  ]);
+  banner.mountUpdateBanner(updateSlot);
+  reload.reloadWhenIdle();
+  await watch.watchReleases();
+}

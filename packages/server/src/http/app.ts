@@ -32,6 +32,7 @@ import { accountRoutes } from './routes-accounts.ts';
 import { gameRoutes } from './routes-games.ts';
 import { refuseForeignPages } from './same-origin.ts';
 import { closeIdleConnectionsOnClose, closeSockets } from './shutdown.ts';
+import { installWire, versionHeaders, type Wire } from './wire.ts';
 
 export interface AppOptions {
   readonly games: Games;
@@ -41,6 +42,8 @@ export interface AppOptions {
   readonly myGames: MyGamesFeed;
   /** The lists of games: lobby, my games, archive. */
   readonly lists: GameLists;
+  /** The protocol version and build the server says, and its events as they go out (wire.ts). */
+  readonly wire: Wire;
   /** The built web app (packages/web/dist), or null to serve the API only. */
   readonly webRoot: string | null;
   /** Requests per minute from one address. */
@@ -61,8 +64,11 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
     // At `info` every request is logged too; errors and 5xx answers (below) at `error`.
     trustProxy: trustedProxies(o.trustProxy),
     rewriteUrl: rewriteMalformedUrl,
-    frameworkErrors: frameworkRefusal,
+    // The router's own refusals run no hook: they carry the version headers here.
+    frameworkErrors: (e, req, reply) =>
+      frameworkRefusal(e, req, reply.headers(versionHeaders(o.wire))),
   });
+  installWire(app, o.wire);
   installErrorHandler(app);
   installZodSchemas(app);
   app.addHook('onResponse', async (req, reply) => {
@@ -108,10 +114,10 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   gameRoutes(app, o.games, o.lists, accounts, o.lobby, o.myGames, o.publicOrigin);
   accountRoutes(app, accounts, o.games.store);
   const live = new LiveConnections(o.livePerAddress ?? DEFAULT_LIVE_PER_ADDRESS);
-  const streams = new EventStreams(app, live);
-  liveRoutes(app, o.games, accounts, live, streams);
+  const streams = new EventStreams(app, live, o.wire);
+  liveRoutes(app, o.games, accounts, live, streams, o.wire);
   lobbyStreamRoute(app, o.lobby, streams);
-  myGamesSocketRoute(app, o.myGames, accounts, live);
+  myGamesSocketRoute(app, o.myGames, accounts, live, o.wire);
 
   if (o.webRoot) {
     await app.register(fastifyStatic, {

@@ -22,6 +22,7 @@ import type { LiveConnections } from './live-limits.ts';
 import { errorEvent, openLiveSocket } from './live-socket.ts';
 import { socketAccount } from './session.ts';
 import { bearer, gameParams } from './validate.ts';
+import type { Wire } from './wire.ts';
 
 async function handle(
   games: Games,
@@ -68,9 +69,10 @@ export function liveRoutes(
   accounts: Accounts,
   live: LiveConnections,
   streams: EventStreams,
+  wire: Wire,
 ): void {
   app.get('/api/games/:id/socket', { websocket: true }, (socket: WebSocket, req) => {
-    const channel = openLiveSocket(socket, req, live);
+    const channel = openLiveSocket(socket, req, live, wire);
     if (!channel) return;
     const send = (e: ServerEvent): void => channel.send(e);
     const listener: Listener = { color: null, send };

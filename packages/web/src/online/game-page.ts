@@ -5,7 +5,9 @@
  * signed-in account plays its seats from any device; one opening the link of a game with a free
  * seat takes it; anyone else watches. The page sounds and marks the tab title
  * when it is the player's turn, shows who is connected and the measured lag, and reconnects by
- * itself.
+ * itself. When the server speaks a newer protocol, the page reloads by itself as soon as none of
+ * its moves is on its way (the server holds the clock, and the reloaded page plays on); a player's
+ * game in progress holds every other reload by itself (a release's).
  */
 import './online.css';
 import {
@@ -45,8 +47,12 @@ import { keepSeat, seatIn, seatOnlyHere } from './seats.ts';
 import { signInNoteFor } from './sign-in-note.ts';
 import { statusLine } from './status-line.ts';
 import { timeControlText, timeLeftText } from './time-text.ts';
+import { currentUpdates, holdReloads, onUpdates } from '../updates/update-notice.ts';
+import { reloadForUpdate } from '../updates/update-reload.ts';
 
 const NOT_CONNECTED = 'Not connected — reconnecting…';
+/** The longest a reload for a newer protocol waits for a move on its way to be answered. */
+const OUTDATED_WAIT_MS = 3000;
 /** A request that got no answer at all (api.ts says so with status 0). */
 const unreachable = (e: unknown): boolean => e instanceof ApiError && e.status === 0;
 
@@ -421,9 +427,32 @@ function showGame(
     }
   }
 
+  /**
+   * The reload for a newer protocol: null until the server is known to speak one, then when it
+   * became known, until the page has reloaded or found that it should leave it to the player.
+   */
+  let reloadWaitingSince: number | null = null;
+  let reloadLeftToPlayer = false;
+  /**
+   * Reloads for a newer protocol once no move of this page is on its way (sent, not answered yet;
+   * the server refuses what this page sends, so the answer comes at once), or after
+   * OUTDATED_WAIT_MS. A move held for the player's confirmation could not be sent either. Where
+   * the page reloaded for it a moment ago (update-reload.ts), the banner's button is the player's.
+   */
+  function reloadIfOutdated(): void {
+    if (currentUpdates().protocol === null || reloadLeftToPlayer) return;
+    reloadWaitingSince ??= Date.now();
+    const moveOnItsWay = g.hasUnconfirmedMove() && !moves.heldMove();
+    if (moveOnItsWay && Date.now() - reloadWaitingSince < OUTDATED_WAIT_MS) return;
+    reloadLeftToPlayer = !reloadForUpdate();
+  }
+  const stopUpdates = onUpdates(reloadIfOutdated);
+  const stopHolding = holdReloads(() => g.you !== null && !g.ended());
+
   const ticker = setInterval(() => {
     renderClocks();
     if (g.opponentAwaySince !== null) actions.render(g);
+    if (reloadWaitingSince !== null) reloadIfOutdated();
   }, 100);
   const stopKeys = listenToKeys({
     at: () => ({ ply: g.board.viewPly, moves: g.board.moves().length }),
@@ -436,8 +465,11 @@ function showGame(
     },
   });
   render(false);
+  reloadIfOutdated();
 
   return () => {
+    stopUpdates();
+    stopHolding();
     clearInterval(ticker);
     stopKeys();
     socket.close();

@@ -2,9 +2,12 @@
  * The lobby as the server pushes it (GET /api/lobby/stream, as server-sent events): the whole list
  * at once and again at every change, each checked against the protocol. The browser's
  * EventSource connects again by itself after a dropped connection; a refused one (the server
- * answered an error) is opened again after RETRY_MS.
+ * answered an error) is opened again after RETRY_MS. The page's protocol version goes in the URL;
+ * the server's hello, and an event the page cannot read, go to the update banner.
  */
-import { lobbyEventSchema, parseStreamLine, type GameSummary } from '@citadel/protocol';
+import { lobbyEventSchema, readServerMessage, type GameSummary } from '@citadel/protocol';
+import { withVersion } from '../updates/page-version.ts';
+import { serverSays, unreadableMessage } from '../updates/update-notice.ts';
 
 const RETRY_MS = 3000;
 
@@ -21,12 +24,14 @@ export function openLobbyFeed(events: LobbyFeedEvents): () => void {
   let closed = false;
   const open = (): void => {
     retry = null;
-    const es = new EventSource('/api/lobby/stream');
+    const es = new EventSource(withVersion('/api/lobby/stream'));
     source = es;
     es.onopen = () => events.connected(true);
     es.onmessage = (m: MessageEvent<unknown>) => {
-      const lobby = parseStreamLine(String(m.data), lobbyEventSchema);
-      if (lobby) events.games(lobby.games);
+      const message = readServerMessage(String(m.data), lobbyEventSchema);
+      if (message.kind === 'hello') serverSays(message.hello);
+      else if (message.kind === 'unreadable') unreadableMessage(message.why);
+      else events.games(message.event.games);
     };
     es.onerror = () => {
       events.connected(false);

@@ -4,9 +4,17 @@
  * they change; the session cookie adds the signed-in account's games. The whole list comes at
  * once and again at every change, each checked against the protocol. A dropped connection is made
  * again by itself, after a wait that doubles from RETRY_MS's first to its last, and at once when
- * the browser comes back online or the page is shown again.
+ * the browser comes back online or the page is shown again. The page's protocol version goes in the
+ * URL; the server's hello, and a message the page cannot read, go to the update banner.
  */
-import { myGamesEventSchema, type MyGamesResponse, type MyGamesWatch } from '@citadel/protocol';
+import {
+  myGamesEventSchema,
+  readServerMessage,
+  type MyGamesResponse,
+  type MyGamesWatch,
+} from '@citadel/protocol';
+import { withVersion } from '../updates/page-version.ts';
+import { serverSays, unreadableMessage } from '../updates/update-notice.ts';
 
 export type MyGamesList = MyGamesResponse['games'];
 
@@ -50,7 +58,7 @@ export function openMyGamesFeed(tokens: () => string[], events: MyGamesFeedEvent
     let socket: WebSocket;
     try {
       const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-      socket = new WebSocket(`${scheme}://${location.host}/api/my-games/socket`);
+      socket = new WebSocket(`${scheme}://${location.host}${withVersion('/api/my-games/socket')}`);
     } catch {
       // No WebSocket here (or one the page may not open): as if it had closed at once.
       events.connected(false);
@@ -64,15 +72,11 @@ export function openMyGamesFeed(tokens: () => string[], events: MyGamesFeedEvent
       watch(socket);
     };
     socket.onmessage = (m: MessageEvent<unknown>) => {
-      if (typeof m.data !== 'string') return;
-      let parsed: ReturnType<typeof myGamesEventSchema.safeParse>;
-      try {
-        parsed = myGamesEventSchema.safeParse(JSON.parse(m.data));
-      } catch {
-        return;
-      }
-      if (!parsed.success) return;
-      const e = parsed.data;
+      if (typeof m.data !== 'string') return unreadableMessage('a message is not text');
+      const message = readServerMessage(m.data, myGamesEventSchema);
+      if (message.kind === 'hello') return serverSays(message.hello);
+      if (message.kind === 'unreadable') return unreadableMessage(message.why);
+      const e = message.event;
       if (e.type === 'error') return events.problem(e.error);
       listed = true;
       failures = 0;

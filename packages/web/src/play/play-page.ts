@@ -25,6 +25,7 @@ import { query, rulesQuery } from '../page-params.ts';
 import { SetupForm } from '../setup-form.ts';
 import { openShareDialog, shareLinks } from '../share-dialog.ts';
 import { NOT_SAVING_GAMES, StorageNotice } from '../storage-notice.ts';
+import { holdReloads } from '../updates/update-notice.ts';
 import { shortName, variantDef } from '../variants.ts';
 import { ActionBar } from './action-bar.ts';
 import { GameSounds } from './game-sounds.ts';
@@ -400,6 +401,8 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     if (document.visibilityState === 'visible') controller.maybeEngine();
   };
   document.addEventListener('visibilitychange', onVisible);
+  // A game in progress is never reloaded under the player's hands for an update.
+  const stopHolding = holdReloads(() => game().moves().length > 0 && !game().end());
   render(false);
   const archivedId = params.get('game');
   if (archivedId !== null) void openArchived(archivedId);
@@ -407,6 +410,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
 
   return () => {
     alive = false;
+    stopHolding();
     sync.stop();
     storageNotice.destroy();
     document.removeEventListener('visibilitychange', onVisible);
