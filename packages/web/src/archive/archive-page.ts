@@ -6,7 +6,7 @@
  */
 import { askConfirm } from '../confirm-dialog.ts';
 import { h } from '../dom.ts';
-import { closeDialog, openExportDialog } from '../io-dialogs.ts';
+import { openExportDialog } from '../io-dialogs.ts';
 import type { PageContext } from '../page-context.ts';
 import { shortName } from '../variants.ts';
 import { opponentText, resultText, reviewUrl, type ArchiveRecord } from './archive-record.ts';
@@ -20,8 +20,8 @@ const when = (ms: number): string =>
 export const continueUrl = (r: Pick<ArchiveRecord, 'variant' | 'id'>): string =>
   `/play/${r.variant}?game=${encodeURIComponent(r.id)}`;
 
-export function archivePage(ctx: PageContext): () => void {
-  let alive = true;
+export function archivePage(ctx: PageContext): void {
+  const { signal } = ctx;
   const summary = h('p', { class: 'archive-summary', role: 'status' }, 'Loading your games…');
   const body = h('tbody');
   const exportAll = h('button', { type: 'button', disabled: true }, 'Export all (PGN)');
@@ -114,12 +114,12 @@ export function archivePage(ctx: PageContext): () => void {
       text: `The ${shortName(r.variant)} game of ${when(r.startedAt)} leaves the archive for good.`,
       confirm: 'Delete',
     });
-    if (sure && (await deleteRecord(r.id)) && alive) await show();
+    if (sure && (await deleteRecord(r.id)) && !signal.aborted) await show();
   }
 
   async function show(): Promise<void> {
     const records = await listRecords();
-    if (!alive) return;
+    if (signal.aborted) return;
     body.replaceChildren(...records.map(row));
     table.hidden = records.length === 0;
     summary.textContent =
@@ -139,9 +139,4 @@ export function archivePage(ctx: PageContext): () => void {
       });
   }
   void show();
-
-  return () => {
-    alive = false;
-    closeDialog();
-  };
 }

@@ -21,6 +21,7 @@ import { h } from '../dom.ts';
 import { FirstMoveNote } from './first-move-note.ts';
 import { MoveAnnouncer } from '../move-announcer.ts';
 import { MoveChooser } from '../move-chooser.ts';
+import { onAbort, repeat } from '../lifetime.ts';
 import { moveWords } from '../move-words.ts';
 import type { PageContext } from '../page-context.ts';
 import { MoveListView } from '../play/move-list-view.ts';
@@ -46,13 +47,12 @@ const NOT_CONNECTED = 'Not connected — reconnecting…';
 /** A request that got no answer at all (api.ts says so with status 0). */
 const unreachable = (e: unknown): boolean => e instanceof ApiError && e.status === 0;
 
-/** Renders the game page; returns a function that tears it down. */
-export function onlineGamePage(ctx: PageContext, id: string): () => void {
-  let teardown: (() => void) | null = null;
-  let gone = false;
+/** Renders the game page, for as long as `ctx.signal` lasts. */
+export function onlineGamePage(ctx: PageContext, id: string): void {
   const message = h('p', { class: 'online-message', role: 'status' }, 'Loading the game…');
   ctx.root.replaceChildren(h('main', { class: 'online-loading' }, message));
   void open().catch((e: unknown) => {
+    if (ctx.signal.aborted) return;
     message.textContent =
       e instanceof ApiError && e.status === 404
         ? 'There is no game at this address.'
@@ -61,14 +61,9 @@ export function onlineGamePage(ctx: PageContext, id: string): () => void {
 
   async function open(): Promise<void> {
     const c = await chooseSeat(id);
-    if (gone) return;
-    teardown = showGame(ctx, new OnlineGame(c.state, c.you), c.seat, c.refused);
+    if (ctx.signal.aborted) return;
+    showGame(ctx, new OnlineGame(c.state, c.you), c.seat, c.refused);
   }
-
-  return () => {
-    gone = true;
-    teardown?.();
-  };
 }
 
 /**
@@ -80,7 +75,8 @@ function showGame(
   g: OnlineGame,
   seat: string | 'session' | null,
   joinRefused: string | null,
-): () => void {
+): void {
+  const { signal } = ctx;
   const token = seat === 'session' ? null : seat;
   const def = variantDef(g.state.variant);
   const name = def?.name ?? g.state.variant;
@@ -105,7 +101,7 @@ function showGame(
   const topBar = new SeatBar(clockView.top);
   const bottomBar = new SeatBar(clockView.bottom);
   const boardHost = h('div', { class: 'board-host' });
-  const zoom = new BoardZoom();
+  const zoom = new BoardZoom(signal);
   const boardArea = h(
     'section',
     { class: 'board-area online-board', 'aria-label': 'Board' },
@@ -187,9 +183,14 @@ function showGame(
     },
     onPremove: (premove) => moves.setPremove(premove),
   });
+  onAbort(signal, () => {
+    board.destroy();
+    document.title = 'Citadel';
+  });
   zoom.attach(board);
 
-  const socket = new GameSocket(g.state.id, seat === null ? null : token ? { token } : {}, {
+  const socketSeat = seat === null ? null : token ? { token } : {};
+  const socket = new GameSocket(g.state.id, socketSeat, signal, {
     event: (e) => {
       if (e.type === 'error') {
         showProblem(e.error);
@@ -404,11 +405,11 @@ function showGame(
     }
   }
 
-  const ticker = setInterval(() => {
+  repeat(signal, 100, () => {
     renderClocks();
     if (g.opponentAwaySince !== null) actions.render(g);
-  }, 100);
-  const stopKeys = listenToKeys({
+  });
+  listenToKeys(signal, {
     at: () => ({ ply: g.board.viewPly, moves: g.board.moves().length }),
     view,
     escape: () => {
@@ -419,13 +420,4 @@ function showGame(
     },
   });
   render(false);
-
-  return () => {
-    clearInterval(ticker);
-    stopKeys();
-    socket.close();
-    zoom.destroy();
-    board.destroy();
-    document.title = 'Citadel';
-  };
 }

@@ -19,7 +19,7 @@ export type TakeOver =
 /** Where the sync reads and writes, and hears other tabs (the browser's, unless a test's). */
 export interface SyncEnvironment {
   readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null;
-  readonly events: Pick<Window, 'addEventListener' | 'removeEventListener'> | null;
+  readonly events: Pick<Window, 'addEventListener'> | null;
 }
 
 function browserEnvironment(): SyncEnvironment {
@@ -43,15 +43,19 @@ export class GameSync {
     if (game) this.takeOver(game, 'other tab');
   };
 
-  /** `takeOver` gets another tab's game for the page to show instead of its own. */
+  /**
+   * `takeOver` gets another tab's game for the page to show instead of its own, until `signal`
+   * (the page's life) aborts.
+   */
   constructor(
     variant: string,
+    signal: AbortSignal,
     private readonly takeOver: (game: Game, why: TakeOver) => void,
     private readonly env: SyncEnvironment = browserEnvironment(),
   ) {
     this.key = savedGameKey(variant);
     this.known = this.read();
-    env.events?.addEventListener('storage', this.onStorage as EventListener);
+    env.events?.addEventListener('storage', this.onStorage as EventListener, { signal });
   }
 
   /**
@@ -76,11 +80,6 @@ export class GameSync {
       // Storage full or disabled: the game still plays, it just won't survive a reload.
     }
     return true;
-  }
-
-  /** Stops listening to the other tabs. */
-  stop(): void {
-    this.env.events?.removeEventListener('storage', this.onStorage as EventListener);
   }
 
   private read(): string | null {
