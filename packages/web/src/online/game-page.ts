@@ -25,6 +25,7 @@ import { h } from '../dom.ts';
 import { FirstMoveNote } from './first-move-note.ts';
 import { MoveAnnouncer } from '../move-announcer.ts';
 import { MoveChooser } from '../move-chooser.ts';
+import { onAbort, repeat } from '../lifetime.ts';
 import { moveWords } from '../move-words.ts';
 import type { PageContext } from '../page-context.ts';
 import { MoveListView } from '../play/move-list-view.ts';
@@ -56,18 +57,17 @@ const OUTDATED_WAIT_MS = 3000;
 /** A request that got no answer at all (api.ts says so with status 0). */
 const unreachable = (e: unknown): boolean => e instanceof ApiError && e.status === 0;
 
-/** Renders the game page; returns a function that tears it down. */
-export function onlineGamePage(ctx: PageContext, id: string): () => void {
+/** Renders the game page, for as long as `ctx.signal` lasts. */
+export function onlineGamePage(ctx: PageContext, id: string): void {
   // A seat handed over by the private seat link's fragment, or by this history entry (a reload of
   // a tab whose browser refuses storage), is this page's seat: the creator of a game is never
   // sent to take the free seat for lack of storage.
   const handed = takeSeatFromAddress() ?? (seatIn(id) ? null : seatFromHistory(id));
   if (handed) keepSeat(id, handed);
-  let teardown: (() => void) | null = null;
-  let gone = false;
   const message = h('p', { class: 'online-message', role: 'status' }, 'Loading the game…');
   ctx.root.replaceChildren(h('main', { class: 'online-loading' }, message));
   void open().catch((e: unknown) => {
+    if (ctx.signal.aborted) return;
     message.textContent =
       e instanceof ApiError && e.status === 404
         ? 'There is no game at this address.'
@@ -76,18 +76,13 @@ export function onlineGamePage(ctx: PageContext, id: string): () => void {
 
   async function open(): Promise<void> {
     const c = await chooseSeat(id);
-    if (gone) return;
+    if (ctx.signal.aborted) return;
     const held = c.seat !== null && c.seat !== 'session' && c.you ? seatIn(id) : null;
     // The history entry carries the seat, so that a reload finds it where storage does not.
     if (held) carrySeatInHistory(id, held);
     const onlyHere = held && seatOnlyHere(id) ? held : null;
-    teardown = showGame(ctx, new OnlineGame(c.state, c.you), c.seat, c.refused, onlyHere);
+    showGame(ctx, new OnlineGame(c.state, c.you), c.seat, c.refused, onlyHere);
   }
-
-  return () => {
-    gone = true;
-    teardown?.();
-  };
 }
 
 /**
@@ -100,7 +95,8 @@ function showGame(
   seat: string | 'session' | null,
   joinRefused: string | null,
   onlyHere: Seat | null,
-): () => void {
+): void {
+  const { signal } = ctx;
   const token = seat === 'session' ? null : seat;
   const def = variantDef(g.state.variant);
   const name = def?.name ?? g.state.variant;
@@ -125,7 +121,7 @@ function showGame(
   const topBar = new SeatBar(clockView.top);
   const bottomBar = new SeatBar(clockView.bottom);
   const boardHost = h('div', { class: 'board-host' });
-  const zoom = new BoardZoom();
+  const zoom = new BoardZoom(signal);
   const boardArea = h(
     'section',
     { class: 'board-area online-board', 'aria-label': 'Board' },
@@ -210,9 +206,14 @@ function showGame(
     },
     onPremove: (premove) => moves.setPremove(premove),
   });
+  onAbort(signal, () => {
+    board.destroy();
+    document.title = 'Citadel';
+  });
   zoom.attach(board);
 
-  const socket = new GameSocket(g.state.id, seat === null ? null : token ? { token } : {}, {
+  const socketSeat = seat === null ? null : token ? { token } : {};
+  const socket = new GameSocket(g.state.id, socketSeat, signal, {
     event: (e) => {
       if (e.type === 'error') {
         showProblem(e.error);
@@ -446,15 +447,18 @@ function showGame(
     if (moveOnItsWay && Date.now() - reloadWaitingSince < OUTDATED_WAIT_MS) return;
     reloadLeftToPlayer = !reloadForUpdate();
   }
-  const stopUpdates = onUpdates(reloadIfOutdated);
-  const stopHolding = holdReloads(() => g.you !== null && !g.ended());
+  onAbort(signal, onUpdates(reloadIfOutdated));
+  onAbort(
+    signal,
+    holdReloads(() => g.you !== null && !g.ended()),
+  );
 
-  const ticker = setInterval(() => {
+  repeat(signal, 100, () => {
     renderClocks();
     if (g.opponentAwaySince !== null) actions.render(g);
     if (reloadWaitingSince !== null) reloadIfOutdated();
-  }, 100);
-  const stopKeys = listenToKeys({
+  });
+  listenToKeys(signal, {
     at: () => ({ ply: g.board.viewPly, moves: g.board.moves().length }),
     view,
     escape: () => {
@@ -466,15 +470,4 @@ function showGame(
   });
   render(false);
   reloadIfOutdated();
-
-  return () => {
-    stopUpdates();
-    stopHolding();
-    clearInterval(ticker);
-    stopKeys();
-    socket.close();
-    zoom.destroy();
-    board.destroy();
-    document.title = 'Citadel';
-  };
 }

@@ -15,6 +15,7 @@ import {
 } from '@citadel/protocol';
 import { withVersion } from '../updates/page-version.ts';
 import { serverSays, unreadableMessage } from '../updates/update-notice.ts';
+import { onAbort } from '../lifetime.ts';
 
 export type Connection = 'connecting' | 'open' | 'closed';
 
@@ -40,16 +41,20 @@ export class GameSocket {
 
   /**
    * `seat`: how to take the seat on every connection — `{ token }`, `{}` for the signed-in
-   * account's seat (its session cookie), or null to watch.
+   * account's seat (its session cookie), or null to watch. The channel is closed for good when
+   * `signal` (the page's life) aborts.
    */
   constructor(
     private readonly id: string,
     private readonly seat: { readonly token?: string } | null,
+    signal: AbortSignal,
     private readonly events: SocketEvents,
   ) {
+    if (signal.aborted) return;
     this.connect();
-    window.addEventListener('online', this.reconnectNow);
-    document.addEventListener('visibilitychange', this.reconnectNow);
+    window.addEventListener('online', this.reconnectNow, { signal });
+    document.addEventListener('visibilitychange', this.reconnectNow, { signal });
+    onAbort(signal, () => this.close());
   }
 
   /** The server's time now, as measured. */
@@ -68,10 +73,8 @@ export class GameSocket {
     return true;
   }
 
-  close(): void {
+  private close(): void {
     this.closedByUs = true;
-    window.removeEventListener('online', this.reconnectNow);
-    document.removeEventListener('visibilitychange', this.reconnectNow);
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.stopPings();
     this.ws?.close();

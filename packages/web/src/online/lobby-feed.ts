@@ -8,6 +8,7 @@
 import { lobbyEventSchema, readServerMessage, type GameSummary } from '@citadel/protocol';
 import { withVersion } from '../updates/page-version.ts';
 import { serverSays, unreadableMessage } from '../updates/update-notice.ts';
+import { delay, onAbort } from '../lifetime.ts';
 
 const RETRY_MS = 3000;
 
@@ -17,13 +18,11 @@ export interface LobbyFeedEvents {
   readonly connected: (connected: boolean) => void;
 }
 
-/** Opens the feed; returns the function that closes it. */
-export function openLobbyFeed(events: LobbyFeedEvents): () => void {
+/** Opens the feed, closed when `signal` (the page's life) aborts. */
+export function openLobbyFeed(signal: AbortSignal, events: LobbyFeedEvents): void {
+  if (signal.aborted) return;
   let source: EventSource | null = null;
-  let retry: ReturnType<typeof setTimeout> | null = null;
-  let closed = false;
   const open = (): void => {
-    retry = null;
     const es = new EventSource(withVersion('/api/lobby/stream'));
     source = es;
     es.onopen = () => events.connected(true);
@@ -35,14 +34,10 @@ export function openLobbyFeed(events: LobbyFeedEvents): () => void {
     };
     es.onerror = () => {
       events.connected(false);
-      if (es.readyState !== EventSource.CLOSED || closed) return;
-      retry = setTimeout(open, RETRY_MS);
+      if (es.readyState !== EventSource.CLOSED || signal.aborted) return;
+      delay(signal, RETRY_MS, open);
     };
   };
   open();
-  return () => {
-    closed = true;
-    if (retry) clearTimeout(retry);
-    source?.close();
-  };
+  onAbort(signal, () => source?.close());
 }

@@ -15,6 +15,7 @@ import {
 } from '@citadel/protocol';
 import { withVersion } from '../updates/page-version.ts';
 import { serverSays, unreadableMessage } from '../updates/update-notice.ts';
+import { onAbort } from '../lifetime.ts';
 
 export type MyGamesList = MyGamesResponse['games'];
 
@@ -37,15 +38,20 @@ export interface MyGamesFeed {
   rewatch(): void;
   /** Connects again at once: the session's cookie (a new account) goes with the new connection. */
   reconnect(): void;
-  close(): void;
 }
 
-/** Opens the feed of the seats `tokens()` names (read at every watch). */
-export function openMyGamesFeed(tokens: () => string[], events: MyGamesFeedEvents): MyGamesFeed {
+/**
+ * Opens the feed of the seats `tokens()` names (read at every watch), closed for good when
+ * `signal` (the page's life) aborts.
+ */
+export function openMyGamesFeed(
+  signal: AbortSignal,
+  tokens: () => string[],
+  events: MyGamesFeedEvents,
+): MyGamesFeed {
   let ws: WebSocket | null = null;
   let retry: ReturnType<typeof setTimeout> | null = null;
   let failures = 0;
-  let closed = false;
 
   const watch = (socket: WebSocket): void => {
     if (socket.readyState !== WebSocket.OPEN) return;
@@ -87,7 +93,7 @@ export function openMyGamesFeed(tokens: () => string[], events: MyGamesFeedEvent
       ws = null;
       events.connected(false);
       if (!listed) events.failed();
-      if (closed) return;
+      if (signal.aborted) return;
       const wait = RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)]!;
       retry = setTimeout(connect, wait);
     };
@@ -95,13 +101,19 @@ export function openMyGamesFeed(tokens: () => string[], events: MyGamesFeedEvent
 
   /** Connects at once unless connected (or the page is hidden: it waits to be shown). */
   const now = (): void => {
-    if (closed || ws || document.visibilityState === 'hidden') return;
+    if (signal.aborted || ws || document.visibilityState === 'hidden') return;
     if (retry) clearTimeout(retry);
     connect();
   };
-  window.addEventListener('online', now);
-  document.addEventListener('visibilitychange', now);
-  connect();
+  window.addEventListener('online', now, { signal });
+  document.addEventListener('visibilitychange', now, { signal });
+  onAbort(signal, () => {
+    if (retry) clearTimeout(retry);
+    const old = ws;
+    ws = null;
+    old?.close();
+  });
+  if (!signal.aborted) connect();
 
   return {
     rewatch: () => {
@@ -113,15 +125,6 @@ export function openMyGamesFeed(tokens: () => string[], events: MyGamesFeedEvent
       old?.close();
       failures = 0;
       now();
-    },
-    close: () => {
-      closed = true;
-      window.removeEventListener('online', now);
-      document.removeEventListener('visibilitychange', now);
-      if (retry) clearTimeout(retry);
-      const old = ws;
-      ws = null;
-      old?.close();
     },
   };
 }

@@ -5,7 +5,8 @@
  * to the controller (play-controller.ts), which holds the game. After every change the game is
  * saved as the variant's current game (local storage, resumed on the next visit, kept in step
  * with other tabs by game-sync.ts) and in the archive. The address follows the game's array and
- * rule switches; the analysis and share links keep them.
+ * rule switches; the analysis and share links keep them. What it starts ends with the page's
+ * signal (lifetime.ts).
  */
 import { boardState, createBoard, type Board } from '../adapter.ts';
 import { BoardZoom } from '../board-zoom.ts';
@@ -14,8 +15,9 @@ import { askConfirm } from '../confirm-dialog.ts';
 import { h } from '../dom.ts';
 import { Game, saveGame } from '../game.ts';
 import { gameFromText } from '../game-import.ts';
-import { closeDialog, openExportDialog, openImportDialog } from '../io-dialogs.ts';
+import { openExportDialog, openImportDialog } from '../io-dialogs.ts';
 import { LegendView } from '../legend-view.ts';
+import { onAbort, repeat } from '../lifetime.ts';
 import { MoveAnnouncer } from '../move-announcer.ts';
 import { MoveChooser } from '../move-chooser.ts';
 import { moveWords } from '../move-words.ts';
@@ -40,8 +42,9 @@ import { SpecialInfoView } from './special-info-view.ts';
 import { StatusView } from './status-view.ts';
 import { ToolsView } from './tools-view.ts';
 
-/** Renders the play page; returns a function that tears it down. */
-export function playPage(ctx: PageContext, variantId: string, params: URLSearchParams): () => void {
+/** Renders the play page, for as long as `ctx.signal` lasts. */
+export function playPage(ctx: PageContext, variantId: string, params: URLSearchParams): void {
+  const { signal } = ctx;
   const def = variantDef(variantId)!;
   const { game: first, problem } = gameToOpen(def, params);
 
@@ -65,7 +68,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   const clockView = new ClockView();
   const sounds = new GameSounds();
   const boardHost = h('div', { class: 'board-host' });
-  const zoom = new BoardZoom();
+  const zoom = new BoardZoom(signal);
   const boardArea = h(
     'section',
     { class: 'board-area', 'aria-label': 'Board' },
@@ -78,7 +81,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   boardArea.append(announcer.element);
 
   // Another tab's change to this variant's game is shown here (game-sync.ts).
-  const sync = new GameSync(def.id, (theirs, why) => {
+  const sync = new GameSync(def.id, signal, (theirs, why) => {
     const before = controller.game;
     controller.adopt(theirs);
     if (why === 'refused')
@@ -109,6 +112,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
       },
     },
     sync,
+    signal,
   );
   const game = (): Game => controller.game;
   // A reload right after a move may cut the archive's write short (the page's own save of the
@@ -199,6 +203,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     onHover: (square) => legendView.hover(game().positionAt(game().viewPly), square),
     onPremove: (premove) => controller.setPremove(premove),
   });
+  onAbort(signal, () => board.destroy());
   zoom.attach(board);
   const explainSelection = (): void =>
     specialInfo.explain(
@@ -243,7 +248,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
       import('../archive/archive-store.ts'),
     ]);
     const stored = await putRecord(recordOf(g));
-    if (!alive || g !== game()) return;
+    if (signal.aborted || g !== game()) return;
     ctx.navigate(
       stored
         ? reviewUrl({ variant: def.id, id: g.id })
@@ -317,13 +322,13 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   }
 
   let lastTick = performance.now();
-  const ticker = setInterval(() => {
+  repeat(signal, 100, () => {
     const now = performance.now();
     const elapsed = now - lastTick;
     lastTick = now;
     if (controller.tick(elapsed)) chooser.close();
     else renderClocks();
-  }, 100);
+  });
 
   function openExport(kind: 'pgn' | 'fen'): void {
     const pgn = kind === 'pgn';
@@ -355,7 +360,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     return null;
   }
 
-  const stopKeys = listenToKeys({
+  listenToKeys(signal, {
     at: () => ({ ply: game().viewPly, moves: game().moves().length }),
     view: (ply) => controller.view(ply),
     escape: () => {
@@ -371,6 +376,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
    */
   function archive(g: Game): void {
     if (g.moves().length === 0) return;
+    // Written even when the page is left meanwhile: a move made is kept.
     setTimeout(() => {
       void Promise.all([
         import('../archive/archive-record.ts'),
@@ -383,7 +389,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   async function openArchived(id: string): Promise<void> {
     const { getRecord } = await import('../archive/archive-store.ts');
     const record = await getRecord(id);
-    if (!alive) return;
+    if (signal.aborted) return;
     const reopened = record && record.variant === def.id ? Game.fromJSON(record.game) : null;
     if (!reopened) {
       say(
@@ -395,30 +401,19 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     controller.replace(reopened);
   }
 
-  let alive = true;
   /** Back on a tab whose engine reply was left to another tab (closed since): it moves here. */
   const onVisible = (): void => {
     if (document.visibilityState === 'visible') controller.maybeEngine();
   };
-  document.addEventListener('visibilitychange', onVisible);
+  document.addEventListener('visibilitychange', onVisible, { signal });
   // A game in progress is never reloaded under the player's hands for an update.
-  const stopHolding = holdReloads(() => game().moves().length > 0 && !game().end());
+  onAbort(
+    signal,
+    holdReloads(() => game().moves().length > 0 && !game().end()),
+  );
+  onAbort(signal, () => storageNotice.destroy());
   render(false);
   const archivedId = params.get('game');
   if (archivedId !== null) void openArchived(archivedId);
   else controller.maybeEngine();
-
-  return () => {
-    alive = false;
-    stopHolding();
-    sync.stop();
-    storageNotice.destroy();
-    document.removeEventListener('visibilitychange', onVisible);
-    zoom.destroy();
-    controller.stopEngine();
-    clearInterval(ticker);
-    closeDialog();
-    stopKeys();
-    board.destroy();
-  };
 }
