@@ -9,36 +9,14 @@
  * analysis, editor, archive, lobby, my games, an online game, not found) in light and dark (a
  * sample of them by default). Screenshots: packages/web/test-results/a11y-*.png.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { Position, VARIANT_IDS } from '@citadel/core';
 import type { CreateGameResponse } from '@citadel/protocol';
 import { DEEP, sampleOf } from '@citadel/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.ts';
 import { auditContrast, type ContrastFinding } from './contrast.ts';
 import { shot, cell, importText, moveTexts, newContext, useApp, typeMove } from './harness.ts';
-
-/** axe-core, the accessibility checker, as a script to run inside a page. */
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's violations of any impact on the page as it stands, one line per element. */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Through the debugging protocol: the app's content security policy refuses inline scripts.
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (d: Document, o: object) => Promise<AxeResult> } }
-    ).axe;
-    interface AxeResult {
-      violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
-    }
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.flatMap((v) =>
-      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`),
-    );
-  });
-}
 
 const web = useApp();
 const open = web.open;
