@@ -70,7 +70,7 @@ describe('the clock’s aids', () => {
     await settings.getByRole('button', { name: 'Done' }).click();
     await page.waitForSelector('.clock-white:not(.low)');
     await expect(white.getAttribute('aria-label')).resolves.not.toMatch(/low/);
-    // Remembered: a reload reads it.
+    // Remembered for the next visit.
     const saved = await page.evaluate(() => localStorage.getItem('citadel.behaviour'));
     expect(JSON.parse(saved ?? '{}')).toMatchObject({ lowTimeWarning: false });
     expect(page.errors).toEqual([]);
@@ -112,12 +112,13 @@ describe('the clock’s aids', () => {
     // White's clock runs from 12 s: both pages mark it low, only White's page sounds.
     for (const page of [white, black])
       await page.waitForSelector('.clock-white.low', { timeout: 10_000 });
-    expect((await sounds(white)).filter((s) => s === 'low-time')).toHaveLength(1);
-    expect(await sounds(black)).not.toContain('low-time');
     await shot(white, 'clock-low-online-1280.png');
 
-    // Black gives White 15 s: White's clock is above 20 s on both pages, no longer low.
+    // Black gives White 15 s (before White's last 10 s run out): White's clock is above 20 s on
+    // both pages, no longer low.
     await black.getByRole('button', { name: 'Give 15 s' }).click();
+    expect((await sounds(white)).filter((s) => s === 'low-time')).toHaveLength(1);
+    expect(await sounds(black)).not.toContain('low-time');
     for (const page of [white, black]) {
       await expect.poll(() => shown(page, 'white')).toBeGreaterThan(20_000);
       await page.waitForSelector('.clock-white:not(.low)');
