@@ -15,6 +15,7 @@ import {
   type Status,
   type TimeControl,
 } from '@citadel/protocol';
+import { MAX_TIME_GIVEN } from './add-time.ts';
 import type { RefusalReason } from './events.ts';
 
 /** Why an action is refused: the reason, and the sentence the server answers with. */
@@ -34,6 +35,8 @@ export interface GameFacts {
   readonly seated: ByColor<boolean>;
   /** Whether a rematch of this game has been agreed. */
   readonly rematchAgreed: boolean;
+  /** How many times each seat has given the opponent time. */
+  readonly timeGiven: ByColor<number>;
 }
 
 const refusal = (error: string, reason: RefusalReason = 'conflict'): Refusal => ({
@@ -127,5 +130,18 @@ export function offerRefusal(
   if (action === 'cancel' && pending !== by) return refusal(`you have no ${kind} offer to cancel`);
   if (kind === 'takeback' && action === 'offer' && !hasMoved(f.plies, by))
     return refusal('you have no move to take back');
+  return null;
+}
+
+/**
+ * Why `by` may not give the opponent time now, or null when it may: in a live game in progress,
+ * at most MAX_TIME_GIVEN times. (There are no tournament games yet; when there are, they refuse
+ * it here.)
+ */
+export function addTimeRefusal(f: GameFacts, by: Color): Refusal | null {
+  if (f.status !== 'started') return refusal('the game is not in progress');
+  if (!isLive(f.clock)) return refusal('time can be given only in a live game', 'invalid');
+  if (f.timeGiven[by] >= MAX_TIME_GIVEN)
+    return refusal(`you have given time ${MAX_TIME_GIVEN} times: the most one game allows`);
   return null;
 }

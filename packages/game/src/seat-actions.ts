@@ -6,6 +6,7 @@
 import type { Color, GameState, OfferAction, OfferKind } from '@citadel/protocol';
 import {
   abortRefusal,
+  addTimeRefusal,
   claimWinRefusal,
   hasMoved,
   moveRefusal,
@@ -22,6 +23,7 @@ export const stateFacts = (s: GameState): GameFacts => ({
   offers: s.offers,
   seated: { white: s.players.white !== null, black: s.players.black !== null },
   rematchAgreed: s.rematch !== undefined,
+  timeGiven: s.timeGiven ?? { white: 0, black: 0 },
 });
 
 /** Whether `seat` may move now: a game in progress, its turn. */
@@ -54,3 +56,7 @@ export const mayOffer = (
   kind: OfferKind,
   action: OfferAction,
 ): boolean => offerRefusal(stateFacts(s), kind, action, seat) === null;
+
+/** Whether `seat` may give the opponent time now: a live game in progress, within the limit. */
+export const mayAddTime = (s: GameState, seat: Color): boolean =>
+  addTimeRefusal(stateFacts(s), seat) === null;

@@ -2,6 +2,7 @@
 import type { Position } from '@citadel/core';
 import type { ByColor, GameState, GameSummary, Player } from '@citadel/protocol';
 import { clocksAt, sideToMove } from './clock.ts';
+import { isLive } from './permissions.ts';
 import type { GameRecord, RatingChange, SeatRecord } from './record.ts';
 
 /** Ratings of the seated accounts by colour, where known. */
@@ -64,6 +65,7 @@ export function gameState(
     offers: g.offers,
     ...(g.rematchId ? { rematch: g.rematchId } : {}),
     createdAt: g.createdAt,
+    ...(isLive(g.clock) ? { timeGiven: { ...g.timeGiven } } : {}),
   };
 }
 

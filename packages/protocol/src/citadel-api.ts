@@ -206,13 +206,29 @@ export class CitadelApi {
 
   /**
    * Plays `move` (move text or SAN) for the seat of `token`, or without one for the seat of the
-   * session's account; `ply`, the moves seen played, keeps a resent move from being played twice.
+   * session's account; `ply`, the moves seen played, keeps a resent move from being played twice;
+   * `moveTime`, how long the client held the turn (ms), lets the server credit the network's lag.
    */
-  move(id: string, token: string | null, move: string, ply?: number): Promise<GameState> {
+  move(
+    id: string,
+    token: string | null,
+    move: string,
+    ply?: number,
+    moveTime?: number,
+  ): Promise<GameState> {
     return this.request(`${game(id)}/moves`, gameStateSchema, {
       token,
-      body: ply === undefined ? { move } : { move, ply },
+      body: {
+        move,
+        ...(ply !== undefined ? { ply } : {}),
+        ...(moveTime !== undefined ? { moveTime } : {}),
+      },
     });
+  }
+
+  /** Gives the opponent time on their clock (a live game; docs/api.md, "Add time"). */
+  addTime(id: string, token: string | null): Promise<GameState> {
+    return this.request(`${game(id)}/add-time`, gameStateSchema, { token, body: {} });
   }
 
   resign(id: string, token: string | null): Promise<GameState> {

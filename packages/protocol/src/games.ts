@@ -88,6 +88,11 @@ export const moveRequestSchema = z.strictObject({
   move: z.string().min(1).max(16),
   /** The number of moves played before this one; a mismatch is refused (409) so a resent move is not played twice. */
   ply: z.int().min(0).max(100000).optional(),
+  /**
+   * How long the client held the turn (ms): from receiving the opponent's move to sending this
+   * one. The server credits the rest of its clock's span as network lag, within bounds (docs/api.md).
+   */
+  moveTime: z.int().min(0).optional(),
 });
 export type MoveRequest = z.infer<typeof moveRequestSchema>;
 
@@ -159,6 +164,8 @@ export const gameStateSchema = z.object({
   /** The game a rematch created. */
   rematch: gameIdSchema.optional(),
   createdAt: z.number(),
+  /** In a live game: how many times each player has given the opponent time. */
+  timeGiven: byColor(z.int()).optional(),
 });
 export type GameState = z.infer<typeof gameStateSchema>;
 

@@ -30,6 +30,8 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('draw'), action: z.enum(OFFER_ACTIONS) }),
   z.strictObject({ type: z.literal('takeback'), action: z.enum(OFFER_ACTIONS) }),
   z.strictObject({ type: z.literal('rematch'), action: z.enum(OFFER_ACTIONS) }),
+  /** Gives the opponent time (a live game; docs/api.md). */
+  z.strictObject({ type: z.literal('add-time') }),
   /** The client's clock reading, echoed back so it can measure the lag. */
   z.strictObject({ type: z.literal('ping'), t: z.number().optional() }),
 ]);
@@ -86,6 +88,14 @@ export const serverEventSchema = z.discriminatedUnion('type', [
     reason: z.enum(END_REASONS),
     text: z.string(),
     clocks: clocksSchema.optional(),
+  }),
+  /** `by` gave the opponent `ms` more: the clocks after it, and how often `by` has given time. */
+  z.strictObject({
+    type: z.literal('time-added'),
+    by: colorSchema,
+    ms: z.int(),
+    given: z.int(),
+    clocks: clocksSchema,
   }),
   /** Both players agreed to a rematch: the new game's id (ask POST /rematch for the seat). */
   z.object({ type: z.literal('rematch'), id: z.string() }),

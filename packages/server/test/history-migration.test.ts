@@ -1,6 +1,7 @@
 /**
  * A database written before the history's indexes (migration 0009) lists the same games after it:
- * the finished games, not the aborted ones, in the archive and in each player's history.
+ * the finished games, not the aborted ones, in the archive and in each player's history. Its
+ * games read after lag compensation's columns (0010) with nothing credited and nothing given.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,9 +54,20 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
       games[1] = { ...games[1]!, reason: 'abort', result: null, text: 'aborted' };
       games[3] = { ...games[3]!, status: 'started', reason: null, result: null, endedAt: null };
       const raw = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      games[3] = { ...games[3]!, moves: ['e2e4'], moveClocks: [60_000] };
       for (const g of games) {
         const row: Partial<ReturnType<typeof gameToRow>> = gameToRow(g);
-        delete row.archived_at;
+        for (const later of [
+          'archived_at',
+          'move_lag',
+          'lag_quota_white',
+          'lag_quota_black',
+          'lag_white',
+          'lag_black',
+          'time_given_white',
+          'time_given_black',
+        ] as const)
+          delete row[later];
         await raw.insertInto('games').values(row).execute();
       }
       await migrate(db, dialect);
@@ -72,6 +84,14 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
       expect(ids(await store.archive({ variant: games[2]!.variant, limit: 10 }))).toEqual([
         games[2]!.id,
       ]);
+      // The game in progress: a credit of 0 for its move so far, empty quotas that moves fill.
+      expect(await store.getGame(games[3]!.id)).toMatchObject({
+        moveClocks: [60_000],
+        moveLag: [0],
+        lagQuota: { white: 0, black: 0 },
+        lagTotal: { white: 0, black: 0 },
+        timeGiven: { white: 0, black: 0 },
+      });
     } finally {
       await store.close();
     }

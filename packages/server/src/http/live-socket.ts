@@ -21,6 +21,7 @@ import { DATABASE_UNAVAILABLE } from './errors.ts';
 import { TOO_MANY_LIVE } from './event-stream.ts';
 import { MAX_BUFFERED_BYTES, type LiveConnections } from './live-limits.ts';
 import { REFUSAL_STATUS } from './refusal-status.ts';
+import { PROBE_MS, RoundTrips } from './round-trips.ts';
 import {
   OUTDATED_STATUS,
   clientProtocol,
@@ -92,6 +93,11 @@ export interface LiveSocket {
    * accepts, one at a time in order; what it throws is told to the client as an error event.
    */
   read<M>(schema: z.ZodType<M>, maxBytes: number, handle: (m: M) => Promise<void>): void;
+  /**
+   * Starts timing the connection's round trip with ping frames (round-trips.ts), at once and
+   * every PROBE_MS; returns the estimate's reader (null until the first pong).
+   */
+  measureRoundTrips(): () => number | null;
 }
 
 /**
@@ -131,13 +137,30 @@ export function openLiveSocket(
     alive = false;
     socket.ping();
   }, HEARTBEAT_MS);
+  let trips: RoundTrips | null = null;
+  let probes: ReturnType<typeof setInterval> | null = null;
   socket.on('close', () => {
     clearInterval(heartbeat);
+    if (probes) clearInterval(probes);
     live.close(req.ip);
   });
 
   return {
     send,
+    measureRoundTrips() {
+      if (!trips) {
+        const t = (trips = new RoundTrips());
+        const probe = (): void => {
+          const payload = t.probe(performance.now());
+          if (payload && socket.readyState === socket.OPEN) socket.ping(payload);
+        };
+        socket.on('pong', (data) => t.pong(data, performance.now()));
+        probe();
+        probes = setInterval(probe, PROBE_MS);
+      }
+      const measured = trips;
+      return () => measured.estimate();
+    },
     read(schema, maxBytes, handle) {
       const bucket = new Bucket();
       let refused = 0;

@@ -43,7 +43,7 @@ async function handle(
     throw new Refusal('forbidden', 'send {"type":"auth","token":...} with your seat token first');
   switch (m.type) {
     case 'move':
-      await games.move(id, by, m.move, m.ply);
+      await games.move(id, by, m.move, m.ply, m.moveTime);
       break;
     case 'resign':
       await games.resign(id, by);
@@ -53,6 +53,9 @@ async function handle(
       break;
     case 'claim-win':
       await games.claimWin(id, by);
+      break;
+    case 'add-time':
+      await games.addTime(id, by);
       break;
     case 'draw':
     case 'takeback':
@@ -75,7 +78,7 @@ export function liveRoutes(
     const channel = openLiveSocket(socket, req, live, wire);
     if (!channel) return;
     const send = (e: ServerEvent): void => channel.send(e);
-    const listener: Listener = { color: null, send };
+    const listener: Listener = { color: null, send, roundTrip: channel.measureRoundTrips() };
     let unlisten: (() => void) | null = null;
     const params = gameParams.safeParse(req.params);
     if (!params.success) {

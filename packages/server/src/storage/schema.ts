@@ -23,6 +23,17 @@ export interface GamesTable {
   /** JSON arrays: move text, and the mover's clock after each move. */
   moves: string;
   move_clocks: string;
+  /** JSON array: the lag credited with each move (ms), beside `move_clocks`. */
+  move_lag: string;
+  /** Each player's lag quota now (ms). */
+  lag_quota_white: number;
+  lag_quota_black: number;
+  /** The lag credited to each player over the game (ms): the operator's per-game totals. */
+  lag_white: number;
+  lag_black: number;
+  /** How many times each player gave the opponent time. */
+  time_given_white: number;
+  time_given_black: number;
   clock_white: number;
   clock_black: number;
   turn_started_at: number | null;

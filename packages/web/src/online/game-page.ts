@@ -22,6 +22,8 @@ import { boardState, createBoard, movesFor, type Board } from '../adapter.ts';
 import { BoardZoom } from '../board-zoom.ts';
 import { ClockView } from '../clock-view.ts';
 import { h } from '../dom.ts';
+import { loadBehaviour } from '../game-behaviour.ts';
+import { LowTimeWarning, lowTimeThreshold } from '../low-time.ts';
 import { FirstMoveNote } from './first-move-note.ts';
 import { MoveAnnouncer } from '../move-announcer.ts';
 import { MoveChooser } from '../move-chooser.ts';
@@ -118,6 +120,7 @@ function showGame(
   const result = h('div', { class: 'result', role: 'alert', hidden: true });
   const firstMove = new FirstMoveNote();
   const clockView = new ClockView();
+  const lowTime = new LowTimeWarning();
   const topBar = new SeatBar(clockView.top);
   const bottomBar = new SeatBar(clockView.bottom);
   const boardHost = h('div', { class: 'board-host' });
@@ -254,11 +257,14 @@ function showGame(
 
   /** Sends a move the board shows (played, confirmed or premoved) to the server. */
   function sendMove(move: string, ply: number): void {
-    if (socket.send({ type: 'move', move, ply })) return;
+    // How long this seat held the turn: the server credits the rest of its clock's span as lag.
+    const moveTime = g.moveTime();
+    const timed = moveTime === undefined ? {} : { moveTime };
+    if (socket.send({ type: 'move', move, ply, ...timed })) return;
     // The socket is down: the move goes over HTTP (the session cookie goes with it), and the
     // answer is the new state.
     if (seat === null) return;
-    api.move(g.state.id, token, move, ply).then(
+    api.move(g.state.id, token, move, ply, moveTime).then(
       (state) => {
         const change = g.apply({ type: 'state', game: state, you: g.you });
         render(false);
@@ -421,7 +427,18 @@ function showGame(
     firstMove.render(g.state, g.you, socket.serverNow());
     const live = g.live() && clocks !== null;
     boardArea.classList.toggle('with-clocks', live);
-    clockView.render(live ? clocks.times : null, clocks?.running ?? null, orientation());
+    const clock = g.state.clock;
+    const low =
+      live && clock && 'initial' in clock
+        ? lowTime.update(
+            clocks.times,
+            clocks.running,
+            lowTimeThreshold(clock.initial * 1000),
+            g.you ? [g.you] : [],
+            loadBehaviour().lowTimeWarning,
+          )
+        : undefined;
+    clockView.render(live ? clocks.times : null, clocks?.running ?? null, orientation(), low);
     if (!live && clocks?.running && !g.ended()) {
       const left = timeLeftText(clocks.times[clocks.running]);
       status.textContent = `${statusText()} — ${left} left for this move`;

@@ -11,6 +11,7 @@
 import { boardState, createBoard, type Board } from '../adapter.ts';
 import { BoardZoom } from '../board-zoom.ts';
 import { ClockView } from '../clock-view.ts';
+import { loadBehaviour } from '../game-behaviour.ts';
 import { askConfirm } from '../confirm-dialog.ts';
 import { h } from '../dom.ts';
 import { Game, saveGame } from '../game.ts';
@@ -18,6 +19,7 @@ import { gameFromText } from '../game-import.ts';
 import { openExportDialog, openImportDialog } from '../io-dialogs.ts';
 import { LegendView } from '../legend-view.ts';
 import { onAbort, repeat } from '../lifetime.ts';
+import { LowTimeWarning, lowTimeThreshold } from '../low-time.ts';
 import { MoveAnnouncer } from '../move-announcer.ts';
 import { MoveChooser } from '../move-chooser.ts';
 import { moveWords } from '../move-words.ts';
@@ -66,6 +68,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   const legendView = new LegendView();
   const specialInfo = new SpecialInfoView();
   const clockView = new ClockView();
+  const lowTime = new LowTimeWarning();
   const sounds = new GameSounds();
   const boardHost = h('div', { class: 'board-host' });
   const zoom = new BoardZoom(signal);
@@ -314,11 +317,20 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   function renderClocks(): void {
     const g = game();
     boardArea.classList.toggle('with-clocks', g.clocks !== null);
-    clockView.render(
-      g.clocks,
-      g.clockRunning() ? g.position.turn() : null,
-      controller.orientation(),
-    );
+    const running = g.clockRunning() ? g.position.turn() : null;
+    const tc = g.setup.clock;
+    // The warning sounds for the clocks of the players at this device: both against a friend.
+    const low =
+      g.clocks && tc
+        ? lowTime.update(
+            g.clocks,
+            running,
+            lowTimeThreshold(tc.minutes * 60_000),
+            g.setup.opponent === 'human' ? ['white', 'black'] : [g.setup.side],
+            loadBehaviour().lowTimeWarning,
+          )
+        : undefined;
+    clockView.render(g.clocks, running, controller.orientation(), low);
   }
 
   let lastTick = performance.now();
