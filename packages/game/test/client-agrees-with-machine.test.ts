@@ -39,7 +39,7 @@ import {
   type SeatRecord,
 } from '../src/index.ts';
 
-const RUNS = sampleSize(60, 600);
+const RUNS = sampleSize(30, 600);
 const CONNECTED = { white: true, black: true };
 const REMATCH_ID = 'rematch01';
 
