@@ -51,7 +51,8 @@ export function deadlineAt(g: GameRecord): number | null {
 
 /**
  * The clocks after `mover` moved at `now` (the move count is the one after the move): the mover's
- * time is charged and topped up; the opponent's clock starts once both sides have moved.
+ * time is charged and topped up (not a berserk seat's); the opponent's clock starts once both
+ * sides have moved.
  */
 export function clocksAfterMove(
   g: GameRecord,
@@ -65,7 +66,7 @@ export function clocksAfterMove(
   const budget = clockBudget(g.clock);
   let mine = left[mover];
   if ('daysPerMove' in g.clock) mine = budget;
-  else if (running) mine += g.clock.increment * 1000;
+  else if (running && !g.berserk[mover]) mine += g.clock.increment * 1000;
   const theirs = 'daysPerMove' in g.clock ? budget : left[otherColor(mover)];
   return {
     clockLeft: { [mover]: mine, [otherColor(mover)]: theirs } as ByColor<number>,

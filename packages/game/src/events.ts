@@ -7,6 +7,8 @@ export type GameEvent =
   | { readonly type: 'move'; readonly by: Color; readonly move: string; readonly ply?: number }
   | { readonly type: 'resign'; readonly by: Color }
   | { readonly type: 'abort'; readonly by: Color }
+  /** A tournament's seat halves its clock and gives up its increment before its first move. */
+  | { readonly type: 'berserk'; readonly by: Color }
   | {
       readonly type: 'offer';
       readonly kind: OfferKind;

@@ -16,6 +16,7 @@ import {
   type TimeControl,
 } from '@citadel/protocol';
 import type { RefusalReason } from './events.ts';
+import { berserkTime } from './time-control.ts';
 
 /** Why an action is refused: the reason, and the sentence the server answers with. */
 export interface Refusal {
@@ -34,6 +35,10 @@ export interface GameFacts {
   readonly seated: ByColor<boolean>;
   /** Whether a rematch of this game has been agreed. */
   readonly rematchAgreed: boolean;
+  /** Whether the game is a tournament's (mandatory: no abort, takeback or rematch). */
+  readonly tournament: boolean;
+  /** The seats that went berserk. */
+  readonly berserk: ByColor<boolean>;
 }
 
 const refusal = (error: string, reason: RefusalReason = 'conflict'): Refusal => ({
@@ -75,6 +80,7 @@ export function resignRefusal(f: GameFacts): Refusal | null {
 /** Why a seat may not abort now, or null when it may: until each side has made its first move. */
 export function abortRefusal(f: GameFacts): Refusal | null {
   if (f.status === 'ended') return refusal('the game is over');
+  if (f.tournament) return refusal('a tournament game cannot be aborted: resign instead');
   if (f.plies >= 2)
     return refusal('a game can be aborted only before each side has made its first move');
   return null;
@@ -112,6 +118,12 @@ export function offerRefusal(
   action: OfferAction,
   by: Color,
 ): Refusal | null {
+  if (f.tournament && kind !== 'draw')
+    return refusal(
+      kind === 'rematch'
+        ? 'a tournament game has no rematch: the tournament pairs you again'
+        : 'a tournament game has no takebacks',
+    );
   if (kind === 'rematch') {
     if (f.status !== 'ended') return refusal('the game is not over');
     if (f.rematchAgreed) return refusal('the rematch has been agreed already');
@@ -127,5 +139,18 @@ export function offerRefusal(
   if (action === 'cancel' && pending !== by) return refusal(`you have no ${kind} offer to cancel`);
   if (kind === 'takeback' && action === 'offer' && !hasMoved(f.plies, by))
     return refusal('you have no move to take back');
+  return null;
+}
+
+/**
+ * Why `by` may not go berserk now, or null when it may: in a tournament game in progress, before
+ * its own first move, once, under a live clock with base time (time-control.ts's berserkTime).
+ */
+export function berserkRefusal(f: GameFacts, by: Color): Refusal | null {
+  if (!f.tournament) return refusal('only a tournament game has berserk');
+  if (f.status !== 'started') return refusal('the game is not in progress');
+  if (f.berserk[by]) return refusal('you have gone berserk already');
+  if (hasMoved(f.plies, by)) return refusal('berserk is only before your first move');
+  if (berserkTime(f.clock) === null) return refusal('this clock has no berserk');
   return null;
 }

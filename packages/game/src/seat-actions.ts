@@ -6,6 +6,7 @@
 import type { Color, GameState, OfferAction, OfferKind } from '@citadel/protocol';
 import {
   abortRefusal,
+  berserkRefusal,
   claimWinRefusal,
   hasMoved,
   moveRefusal,
@@ -22,6 +23,8 @@ export const stateFacts = (s: GameState): GameFacts => ({
   offers: s.offers,
   seated: { white: s.players.white !== null, black: s.players.black !== null },
   rematchAgreed: s.rematch !== undefined,
+  tournament: s.tournamentId !== undefined,
+  berserk: s.berserk ?? { white: false, black: false },
 });
 
 /** Whether `seat` may move now: a game in progress, its turn. */
@@ -54,3 +57,7 @@ export const mayOffer = (
   kind: OfferKind,
   action: OfferAction,
 ): boolean => offerRefusal(stateFacts(s), kind, action, seat) === null;
+
+/** Whether `seat` may go berserk now: a tournament game, before its own first move, once. */
+export const mayBerserk = (s: GameState, seat: Color): boolean =>
+  berserkRefusal(stateFacts(s), seat) === null;

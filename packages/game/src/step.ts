@@ -22,13 +22,14 @@ import {
 import type { GameEvent, Notice, RefusalReason, Step } from './events.ts';
 import {
   abortRefusal,
+  berserkRefusal,
   claimWinRefusal,
   moveRefusal,
   offerRefusal,
   resignRefusal,
 } from './permissions.ts';
 import { NO_OFFERS, recordFacts, type GameRecord } from './record.ts';
-import { firstMoveDeadline } from './time-control.ts';
+import { berserkTime, firstMoveDeadline } from './time-control.ts';
 
 const refuse = (reason: RefusalReason, error: string): Step => ({ ok: false, reason, error });
 const winToken = (c: Color): '1-0' | '0-1' => (c === 'white' ? '1-0' : '0-1');
@@ -81,6 +82,20 @@ function lapsed(g: GameRecord, now: number): (Ended & { late: string }) | null {
       now,
     );
     return { ...e, late: 'the game is over: your time ran out' };
+  }
+  if (missedFirstMove(g, now) && g.tournamentId !== null) {
+    // A tournament's game is mandatory: the player who does not start it loses it.
+    const winner = otherColor(late);
+    const e = end(
+      g,
+      {
+        result: winToken(winner),
+        reason: 'no-start',
+        text: `${colorTitle(late)} did not make a first move in time: ${colorTitle(winner)} wins`,
+      },
+      now,
+    );
+    return { ...e, late: 'the game is over: you did not make your first move in time' };
   }
   if (missedFirstMove(g, now)) {
     const e = end(
@@ -173,6 +188,21 @@ export function step(g: GameRecord, pos: Position, event: GameEvent, now: number
     }
     case 'offer':
       return offer(g, pos, event.kind, event.action, event.by, event.rematchId, now);
+    case 'berserk': {
+      const no = berserkRefusal(recordFacts(g), event.by);
+      if (no) return { ok: false, ...no };
+      const time = berserkTime(g.clock)!;
+      return {
+        ok: true,
+        game: {
+          ...g,
+          clockLeft: { ...g.clockLeft, [event.by]: time.initialMs },
+          berserk: { ...g.berserk, [event.by]: true },
+          version: g.version + 1,
+        },
+        tell: [{ type: 'state' }],
+      };
+    }
   }
 }
 

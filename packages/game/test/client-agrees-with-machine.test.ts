@@ -25,6 +25,7 @@ import {
   gameState,
   hasMoved,
   mayAbort,
+  mayBerserk,
   mayClaimWin,
   mayMove,
   mayOffer,
@@ -32,6 +33,7 @@ import {
   newGameRecord,
   positionOf,
   step,
+  tournamentGameRecord,
   type GameEvent,
   type GameRecord,
   type Notice,
@@ -75,7 +77,7 @@ function readAt(s: GameState, now: number): unknown {
 }
 
 interface Action {
-  readonly type: 'join' | 'move' | 'resign' | 'abort' | 'claim-win' | 'offer';
+  readonly type: 'join' | 'move' | 'resign' | 'abort' | 'claim-win' | 'offer' | 'berserk';
   /** Who acts; a move is mostly the side to move's (`wrongSide` makes it the other's). */
   readonly by: Color;
   readonly wrongSide: boolean;
@@ -102,6 +104,7 @@ const actionArb: fc.Arbitrary<Action> = fc.record({
     'offer',
     'offer',
     'offer',
+    'berserk',
   ),
   by: fc.constantFrom(...COLORS),
   wrongSide: fc.integer({ min: 0, max: 5 }).map((n) => n === 0),
@@ -129,6 +132,9 @@ function checkPermissions(g: GameRecord, client: GameState, now: number): void {
       accepts(g, { type: 'move', by, move: legal }, now),
     );
     expect(mayResign(client), `resign: ${seen}`).toBe(accepts(g, { type: 'resign', by }, now));
+    expect(mayBerserk(client, by), `berserk: ${seen}`).toBe(
+      accepts(g, { type: 'berserk', by }, now),
+    );
     const abort = accepts(g, { type: 'abort', by }, now);
     if (mayAbort(client, by)) expect(abort, `abort: ${seen}`).toBe(true);
     else if (abort) expect(hasMoved(g.moves.length, by), `abort: ${seen}`).toBe(true);
@@ -152,20 +158,26 @@ describe('the clients’ game model', () => {
         fc.constantFrom(...COLORS),
         // Mostly a game whose second player joins at once; sometimes the creator acts alone first.
         fc.integer({ min: 0, max: 4 }).map((n) => n > 0),
+        // One game in four a tournament's, started by its pairing.
+        fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
         fc.array(actionArb, { minLength: 1, maxLength: 40, size: 'max' }),
-        (clock, creator, joinFirst, actions) => {
-          let g = newGameRecord({
+        (clock, creator, joinFirst, tournament, actions) => {
+          const settings = {
             id: 'abcdefgh',
             variant: 'chess',
             array: 'standard',
             rules: {},
             clock,
             rated: false,
-            lobby: false,
-            creator,
-            seat: seat('c'),
-            now: 0,
-          });
+          };
+          let g = tournament
+            ? tournamentGameRecord({
+                ...settings,
+                seats: { white: seat('w'), black: seat('b') },
+                tournamentId: 'arena001',
+                now: 0,
+              })
+            : newGameRecord({ ...settings, lobby: false, creator, seat: seat('c'), now: 0 });
           const made = positionOf(g);
           if (!made.ok) throw new Error(made.error);
           const pos = made.value;

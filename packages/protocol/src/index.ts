@@ -2,6 +2,7 @@
 export * from './vocabulary.ts';
 export * from './app-pages.ts';
 export * from './games.ts';
+export * from './tournaments.ts';
 export * from './accounts.ts';
 export * from './messages.ts';
 export * from './my-games-watch.ts';

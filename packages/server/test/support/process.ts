@@ -34,6 +34,8 @@ export async function startProcess(
   const child = spawn(process.execPath, [serverBundle()], {
     env: {
       ...process.env,
+      // No scheduled arenas unless a test asks for them.
+      CITADEL_ARENAS: 'off',
       ...env,
       PORT: String(p),
       HOST: '127.0.0.1',
