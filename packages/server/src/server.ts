@@ -78,7 +78,8 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       myGames.gainedAll(records.flatMap(seatedAccounts));
     },
   });
-  const tournamentFeed = new TournamentFeed(tournaments, bus, games.now);
+  // Its pace is the machine's clock, not the games' (which tests move).
+  const tournamentFeed = new TournamentFeed(tournaments, bus);
   // Set from the listening address once it is known, unless configured.
   let publicOrigin = o.publicUrl ?? '';
   const app = await buildApp({

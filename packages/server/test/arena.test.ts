@@ -19,9 +19,15 @@ import {
   type Standing,
   type Tournament,
   type TournamentEvent,
+  type TournamentsResponse,
 } from '@citadel/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/index.ts';
+import {
+  DEFAULT_ARENA_SCHEDULE,
+  startsBetween,
+  type ScheduledArena,
+} from '../src/service/arena-schedule.ts';
 import { MAX_MADE_PER_DAY } from '../src/service/tournaments.ts';
 import { api, cookieOf } from './support/client.ts';
 import { startSuiteServer, testBackends } from './support/backends.ts';
@@ -431,5 +437,41 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
       409,
       'only a tournament game has berserk',
     ]);
+  });
+
+  it("makes the operator's scheduled arenas ahead, once, whatever the restarts", async () => {
+    const schedule: ScheduledArena[] = [
+      { ...DEFAULT_ARENA_SCHEDULE[0]!, at: '06:00' },
+      { ...DEFAULT_ARENA_SCHEDULE[1]!, weekday: 'wed', at: '12:00' },
+    ];
+    const scheduled = async () =>
+      (await http.get<TournamentsResponse>('/api/tournaments?status=created')).body.tournaments
+        .filter((t) => t.createdBy === null)
+        .map((t) => [t.name, t.startsAt, t.minutes, t.clock]);
+    expect(await scheduled()).toEqual([]);
+    for (let start = 0; start < 2; start++) {
+      await server.close();
+      server = await startSuiteServer({
+        databaseUrl: cluster?.url,
+        dataDir: dir,
+        now: () => Date.now() + shift,
+        arenaSchedule: schedule,
+      });
+      http = api(server.url);
+      // The next day's daily arena and the next week's weekly one, once.
+      await vi.waitFor(async () => expect(await scheduled()).toHaveLength(2));
+    }
+    const now = Date.now() + shift;
+    const list = await scheduled();
+    const [daily, weekly] = list[0]![0] === 'Daily Citadel Chess Arena' ? list : [list[1], list[0]];
+    expect(daily).toEqual([
+      'Daily Citadel Chess Arena',
+      startsBetween(schedule[0]!, now - 60_000, now + 86_400_000)[0],
+      60,
+      { initial: 180, increment: 2 },
+    ]);
+    expect(weekly![0]).toBe('Weekly Citadel Chess Arena');
+    expect(new Date(weekly![1] as number).getUTCDay()).toBe(3);
+    expect(weekly![1]).toBeLessThan(now + 7 * 86_400_000);
   });
 });

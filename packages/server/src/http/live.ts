@@ -53,6 +53,9 @@ async function handle(
     case 'claim-win':
       await games.claimWin(id, by);
       break;
+    case 'berserk':
+      await games.berserk(id, by);
+      break;
     case 'draw':
     case 'takeback':
     case 'rematch':
