@@ -96,11 +96,14 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
     expect((await p.act(d.white, d.id, 'berserk')).status).toBe(200);
     expect((await p.move(d.white, d.id, 'e4')).status).toBe(200);
     expect((await p.move(d.black, d.id, 'e5')).status).toBe(200);
-    const before = await vi.waitFor(async () => {
-      const t = await p.view(id);
-      expect(line(t.standings, winner)).toMatchObject({ score: 5, fire: true, games: 2 });
-      return t;
-    });
+    const before = await vi.waitFor(
+      async () => {
+        const t = await p.view(id);
+        expect(line(t.standings, winner)).toMatchObject({ score: 5, fire: true, games: 2 });
+        return t;
+      },
+      { timeout: 8_000 },
+    );
     const dBefore = await p.state(d.id);
     expect(running(before).map((g) => g.id)).toEqual([d.id]);
 
@@ -128,8 +131,10 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
         expect([g.white, g.black].sort()).not.toEqual([last.white, last.black].sort());
     const e = round3.find((g) => g.white === winner || g.black === winner)!;
     await p.act(opponentOf(e, winner), e.id, 'resign');
-    await vi.waitFor(async () =>
-      expect(line((await p.view(id)).standings, winner)).toMatchObject({ score: 9, wins: 3 }),
+    await vi.waitFor(
+      async () =>
+        expect(line((await p.view(id)).standings, winner)).toMatchObject({ score: 9, wins: 3 }),
+      { timeout: 8_000 },
     );
 
     // On time: running until its end, over just after.

@@ -72,16 +72,21 @@ it.skipIf(skip !== null)(skip ? `${title} (${skip})` : title, async () => {
     // Every game ends at once, half of them on each process.
     await Promise.all(games.map((g) => via(g.black).act(g.black, g.id, 'resign')));
   }
-  await vi.waitFor(async () => {
-    const t = await onB.view(id);
-    expect(t.games.filter((g) => !seen.has(g.id))).toHaveLength(PLAYERS / 2);
-  });
+  await vi.waitFor(
+    async () => {
+      const t = await onB.view(id);
+      expect(t.games.filter((g) => !seen.has(g.id))).toHaveLength(PLAYERS / 2);
+    },
+    { timeout: 8_000 },
+  );
   const all = (await onB.view(id)).games;
   expect(all).toHaveLength((ROUNDS + 1) * (PLAYERS / 2));
-  await vi.waitFor(() =>
-    expect(
-      new Set(events.flatMap((e) => (e.type === 'pairing' ? e.games : [])).map((g) => g.id)),
-    ).toEqual(new Set(all.map((g) => g.id))),
+  await vi.waitFor(
+    () =>
+      expect(
+        new Set(events.flatMap((e) => (e.type === 'pairing' ? e.games : [])).map((g) => g.id)),
+      ).toEqual(new Set(all.map((g) => g.id))),
+    { timeout: 8_000 },
   );
   reader.abort();
 });

@@ -120,7 +120,7 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
       for await (const e of client.tournamentStream(id, reader.signal))
         events.push({ ...e, at: Date.now() });
     })().catch(() => undefined);
-    await vi.waitFor(() => expect(events[0]?.type).toBe('tournament'));
+    await vi.waitFor(() => expect(events[0]?.type).toBe('tournament'), { timeout: 8_000 });
 
     for (const name of cookies.keys()) {
       const joined = await http.post(`/api/tournaments/${id}/join`, {}, undefined, cookie(name));
@@ -214,10 +214,12 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
     // Black in game 4.
     await game(g3).act(opponentOf(g3, winner), 'resign');
     await game(g4).act(g4.black, 'resign');
-    await vi.waitFor(async () =>
-      expect(line((await view(id)).standings, g4.white).wins).toBe(
-        line(standings, g4.white).wins + 1,
-      ),
+    await vi.waitFor(
+      async () =>
+        expect(line((await view(id)).standings, g4.white).wins).toBe(
+          line(standings, g4.white).wins + 1,
+        ),
+      { timeout: 8_000 },
     );
     standings = (await view(id)).standings;
     expect(line(standings, winner)).toMatchObject({ score: 5, wins: 2, fire: true });
@@ -229,8 +231,10 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
     const g5 = round3.find((g) => g.white === winner || g.black === winner)!;
     const g6 = round3.find((g) => g !== g5)!;
     await game(g5).act(opponentOf(g5, winner), 'resign');
-    await vi.waitFor(async () =>
-      expect(line((await view(id)).standings, winner)).toMatchObject({ score: 9, wins: 3 }),
+    await vi.waitFor(
+      async () =>
+        expect(line((await view(id)).standings, winner)).toMatchObject({ score: 9, wins: 3 }),
+      { timeout: 8_000 },
     );
     const earlier = (await view(id)).standings;
     shift += FIRST_MOVE_LIVE_MS + 1_000;
@@ -274,9 +278,12 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
     await vi.waitFor(async () => expect((await view(id)).status).toBe('finished'), {
       timeout: 5_000,
     });
-    await vi.waitFor(async () => {
-      for (const g of running) expect((await game(g).state()).status).toBe('ended');
-    });
+    await vi.waitFor(
+      async () => {
+        for (const g of running) expect((await game(g).state()).status).toBe('ended');
+      },
+      { timeout: 8_000 },
+    );
     const after = await view(id);
     expect(after.standings).toEqual(
       before.standings.map((s) => {
@@ -459,7 +466,7 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
       });
       http = api(server.url);
       // The next day's daily arena and the next week's weekly one, once.
-      await vi.waitFor(async () => expect(await scheduled()).toHaveLength(2));
+      await vi.waitFor(async () => expect(await scheduled()).toHaveLength(2), { timeout: 8_000 });
     }
     const now = Date.now() + shift;
     const list = await scheduled();

@@ -157,17 +157,28 @@ async function wake(
     .execute();
 }
 
+/**
+ * Rewrites the rows of `players` (all of one tournament): deleted and inserted again in batches,
+ * two statements a batch however many change (a pairing of a thousand players), safe under the
+ * tournament's lock and the transaction.
+ */
 async function savePlayers(
   tx: Kysely<Database>,
   players: readonly TournamentPlayerRow[],
 ): Promise<void> {
-  for (const p of players)
+  for (let i = 0; i < players.length; i += CHUNK) {
+    const batch = players.slice(i, i + CHUNK);
     await tx
-      .updateTable('tournament_players')
-      .set(playerToRow(p))
-      .where('tournament_id', '=', p.tournamentId)
-      .where('account_id', '=', p.accountId)
+      .deleteFrom('tournament_players')
+      .where('tournament_id', '=', batch[0]!.tournamentId)
+      .where(
+        'account_id',
+        'in',
+        batch.map((p) => p.accountId),
+      )
       .execute();
+    await tx.insertInto('tournament_players').values(batch.map(playerToRow)).execute();
+  }
 }
 
 export async function changeEntry(
@@ -247,7 +258,8 @@ export async function endTournamentGame(
     .selectAll()
     .where('game_id', '=', game.id)
     .executeTakeFirst();
-  if (!t || !row) return;
+  // A game ends once (its save is versioned); an end already scored is never scored again.
+  if (!t || !row || row.ended_at !== null) return;
   const tg = rowToTournamentGame(row);
   const rows = await tx
     .selectFrom('tournament_players')
