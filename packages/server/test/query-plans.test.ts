@@ -154,11 +154,17 @@ async function exercise(store: SqlStore, record: (method: string) => void): Prom
     ['sessionAccount', () => store.sessionAccount('session-plan', NOW)],
     ['deleteSession', () => store.deleteSession('session-plan')],
     ['ratings', () => store.ratings([1, 2, 3])],
-    ['createTournament', () => store.createTournament(seedTournament(TOURNAMENTS + 1))],
+    [
+      'createTournament',
+      () =>
+        store.createTournament(seedTournament(TOURNAMENTS + 1), {
+          since: NOW - 86_400_000,
+          max: 5,
+        }),
+    ],
     ['getTournament', () => store.getTournament(tournamentId(7))],
     ['tournamentsByStatus', () => store.tournamentsByStatus('created', 50)],
     ['tournamentsByStatus', () => store.tournamentsByStatus('finished', 50)],
-    ['tournamentsMadeSince', () => store.tournamentsMadeSince(3, NOW - 86_400_000)],
     ['tournamentPlayers', () => store.tournamentPlayers(tournamentId(7))],
     ['tournamentGames', () => store.tournamentGames(tournamentId(7), 100)],
     ['tournamentDeadlines', () => store.tournamentDeadlines(100, [tournamentId(8)])],

@@ -121,12 +121,6 @@ export class Tournaments {
         'invalid',
         `startsAt: a tournament starts within ${MAX_TOURNAMENT_LEAD_MS / 86_400_000} days`,
       );
-    const made = await this.store.tournamentsMadeSince(account.id, now - 86_400_000);
-    if (made >= MAX_MADE_PER_DAY)
-      throw new Refusal(
-        'throttled',
-        `you have made ${made} tournaments in the last 24 hours, the most a day: try again later`,
-      );
     const startsAt = Math.max(now, req.startsAt ?? now);
     const rs = pos.value.rs;
     const t: TournamentRow = {
@@ -149,7 +143,15 @@ export class Tournaments {
       nextActionAt: startsAt,
       createdAt: now,
     };
-    await this.store.createTournament(t);
+    const made = await this.store.createTournament(t, {
+      since: now - 86_400_000,
+      max: MAX_MADE_PER_DAY,
+    });
+    if (made === 'too-many')
+      throw new Refusal(
+        'throttled',
+        `you have made ${MAX_MADE_PER_DAY} tournaments in the last 24 hours, the most a day: try again later`,
+      );
     this.director.note(t.startsAt);
     return { id: t.id };
   }
@@ -294,7 +296,7 @@ export class Tournaments {
           nextActionAt: startsAt,
           createdAt: now,
         });
-        if (made) this.director.note(startsAt);
+        if (made === 'made') this.director.note(startsAt);
       }
     }
   }

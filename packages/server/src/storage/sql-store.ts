@@ -8,6 +8,7 @@ import type { Database, RatingsTable } from './schema.ts';
 import type { GameRow } from './rows.ts';
 import * as tournaments from './sql-tournaments.ts';
 import type {
+  MakingLimit,
   TournamentEntry,
   TournamentGameEnd,
   TournamentPlayerRow,
@@ -449,8 +450,8 @@ export class SqlStore implements Store {
     return rows.map(ratingFromRow);
   }
 
-  createTournament(t: TournamentRow): Promise<boolean> {
-    return tournaments.createTournament(this.db, t);
+  createTournament(t: TournamentRow, limit?: MakingLimit): Promise<'made' | 'taken' | 'too-many'> {
+    return tournaments.createTournament(this.db, this.dialect, t, limit);
   }
 
   getTournament(id: string): Promise<TournamentRow | null> {
@@ -459,10 +460,6 @@ export class SqlStore implements Store {
 
   tournamentsByStatus(status: TournamentStatus, limit: number): Promise<TournamentRow[]> {
     return tournaments.tournamentsByStatus(this.db, status, limit);
-  }
-
-  tournamentsMadeSince(accountId: number, since: number): Promise<number> {
-    return tournaments.tournamentsMadeSince(this.db, accountId, since);
   }
 
   tournamentPlayers(id: string): Promise<TournamentPlayerRow[]> {

@@ -20,6 +20,7 @@ import {
   tournamentToRow,
 } from './tournament-rows.ts';
 import type {
+  MakingLimit,
   TournamentEntry,
   TournamentGameEnd,
   TournamentPlayerRow,
@@ -29,6 +30,8 @@ import type {
 
 /** The first key of every tournament's advisory lock ("CITD"), the second being its id's hash. */
 const LOCK_SPACE = 0x43495444;
+/** The first key of an account's lock while it makes a tournament ("CITM"), with its id. */
+const MAKER_LOCK_SPACE = 0x4349544d;
 /** Rows a statement at most (SQLite binds at most 32,766 values). */
 const CHUNK = 200;
 
@@ -54,13 +57,33 @@ async function lockTournament(
   return r.rows[0]?.locked === true;
 }
 
-export async function createTournament(db: Kysely<Database>, t: TournamentRow): Promise<boolean> {
-  const r = await db
-    .insertInto('tournaments')
-    .values(tournamentToRow(t))
-    .onConflict((oc) => oc.doNothing())
-    .executeTakeFirst();
-  return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+export async function createTournament(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  t: TournamentRow,
+  limit?: MakingLimit,
+): Promise<'made' | 'taken' | 'too-many'> {
+  return db.transaction().execute(async (tx) => {
+    if (limit && t.creator !== null) {
+      if (dialect === 'postgres')
+        await sql`SELECT pg_advisory_xact_lock(${MAKER_LOCK_SPACE}::int4, ${t.creator}::int4)`.execute(
+          tx,
+        );
+      const r = await tx
+        .selectFrom('tournaments')
+        .select((eb) => eb.fn.countAll<number | string>().as('made'))
+        .where('creator', '=', t.creator)
+        .where('created_at', '>=', limit.since)
+        .executeTakeFirstOrThrow();
+      if (Number(r.made) >= limit.max) return 'too-many' as const;
+    }
+    const r = await tx
+      .insertInto('tournaments')
+      .values(tournamentToRow(t))
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0) === 1 ? ('made' as const) : ('taken' as const);
+  });
 }
 
 export async function getTournament(
@@ -86,20 +109,6 @@ export async function tournamentsByStatus(
     .limit(limit)
     .execute();
   return rows.map(rowToTournament);
-}
-
-export async function tournamentsMadeSince(
-  db: Kysely<Database>,
-  accountId: number,
-  since: number,
-): Promise<number> {
-  const r = await db
-    .selectFrom('tournaments')
-    .select((eb) => eb.fn.countAll<number | string>().as('made'))
-    .where('creator', '=', accountId)
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(r.made);
 }
 
 export async function tournamentPlayers(

@@ -117,17 +117,25 @@ export interface TournamentGameEnd {
   };
 }
 
+/** The most tournaments one account may make from a time on (the limit per day). */
+export interface MakingLimit {
+  readonly since: number;
+  readonly max: number;
+}
+
 export interface TournamentStore {
-  /** Writes a new tournament; false when one was made for its schedule key already. */
-  createTournament(t: TournamentRow): Promise<boolean>;
+  /**
+   * Writes a new tournament: `taken` when one was made for its schedule key already, `too-many`
+   * when its creator has made `limit.max` since `limit.since` (counted and written under the
+   * creator's lock, so that requests at once cannot pass the limit together).
+   */
+  createTournament(t: TournamentRow, limit?: MakingLimit): Promise<'made' | 'taken' | 'too-many'>;
   getTournament(id: string): Promise<TournamentRow | null>;
   /**
    * Tournaments of one status, at most `limit`: those to come and those running soonest first,
    * the finished latest first; one index range.
    */
   tournamentsByStatus(status: TournamentStatus, limit: number): Promise<TournamentRow[]>;
-  /** How many tournaments the account made at `since` or later. */
-  tournamentsMadeSince(accountId: number, since: number): Promise<number>;
   /** Every player of a tournament (bounded by its size). */
   tournamentPlayers(id: string): Promise<TournamentPlayerRow[]>;
   /** A tournament's games, latest first, at most `limit`. */
