@@ -17,7 +17,8 @@ import { NO_OFFERS } from './record.ts';
  * stays agreed (a state read before it, such as the answer to one's own rematch offer, can arrive
  * after the `rematch` event). A `move` is taken only as the next one (a repeated or early one
  * changes nothing); it leaves the offers as they were, since a move's lapsed offers are an
- * `offers` event of their own. An `end` of a game already over changes nothing. Events that
+ * `offers` event of their own. An `end` of a game already over changes nothing. `time-added`
+ * brings the clocks and the giver's count. Events that
  * change no game (`pong`, `error`) give `state` itself.
  */
 export function applyEvent(state: GameState, event: ServerEvent): GameState {
@@ -58,6 +59,12 @@ export function applyEvent(state: GameState, event: ServerEvent): GameState {
         ...(event.clocks ? { clocks: event.clocks } : {}),
       };
     }
+    case 'time-added':
+      return {
+        ...state,
+        clocks: event.clocks,
+        timeGiven: { white: 0, black: 0, ...state.timeGiven, [event.by]: event.given },
+      };
     case 'rematch':
       // Agreed: the offer that led to it is answered.
       return { ...state, rematch: event.id, offers: { ...state.offers, rematch: null } };

@@ -1,8 +1,10 @@
 /**
  * Clock arithmetic. The server's clock is the truth: the side to move loses the time since
  * `turnStartedAt`. No clock runs until each side has made its first move (so either may still
- * abort); a live clock gains its increment after each move, a correspondence clock is refilled
- * to the days per move.
+ * abort); a live clock gains its increment after each move, and the network lag credited to the
+ * move (lag-compensation.ts), a correspondence clock is refilled to the days per move. A live
+ * clock that shows zero falls a little later, by the lag its side was last credited (within its
+ * quota): the move that side sent in time may still be on its way.
  */
 import { otherColor, type ByColor, type Clocks, type Color } from '@citadel/protocol';
 import { turnAfter } from './permissions.ts';
@@ -28,10 +30,22 @@ export function clocksAt(g: GameRecord, now: number): Clocks | undefined {
   return { white: left.white, black: left.black, running, at: now };
 }
 
-/** When the side to move runs out of time, or null while no clock runs. */
+/**
+ * How long after its clock shows zero the side to move still counts as in time: the lag credited
+ * to its last move, within its quota now (0 without a live clock). A move that arrives then is
+ * credited its lag and stands if that puts its clock above zero.
+ */
+export function lagGrace(g: GameRecord): number {
+  const side = sideToMove(g);
+  // The side to move made the move before last (a live game credits every move, 0 or more).
+  const last = g.moveLag[g.moves.length - 2] ?? 0;
+  return Math.max(0, Math.min(last, g.lagQuota[side]));
+}
+
+/** When the side to move runs out of time (after its lag grace), or null while no clock runs. */
 export function flagAt(g: GameRecord): number | null {
   if (g.turnStartedAt === null || g.status !== 'started') return null;
-  return g.turnStartedAt + g.clockLeft[sideToMove(g)];
+  return g.turnStartedAt + g.clockLeft[sideToMove(g)] + lagGrace(g);
 }
 
 export const isFlagged = (g: GameRecord, now: number): boolean => {
@@ -50,26 +64,37 @@ export function deadlineAt(g: GameRecord): number | null {
 }
 
 /**
- * The clocks after `mover` moved at `now` (the move count is the one after the move): the mover's
- * time is charged and topped up (not a berserk seat's); the opponent's clock starts once both
- * sides have moved.
+ * The clocks after `mover` moved at `now` (the move count is the one after the move), `credit`
+ * ms of lag given back: the mover's time is charged, credited and topped up (not a berserk
+ * seat's: it gives up its increment, never its lag credit); the opponent's clock starts once both
+ * sides have moved. `outOfTime`: the mover's clock was at zero even with the credit (a move within
+ * the lag grace that the credit does not save), so the move does not stand.
  */
 export function clocksAfterMove(
   g: GameRecord,
   mover: Color,
   now: number,
   pliesAfter: number,
-): { clockLeft: ByColor<number>; turnStartedAt: number | null } {
-  if (!g.clock) return { clockLeft: g.clockLeft, turnStartedAt: null };
-  const running = g.turnStartedAt !== null;
-  const left = clockLeftAt(g, now);
-  const budget = clockBudget(g.clock);
-  let mine = left[mover];
-  if ('daysPerMove' in g.clock) mine = budget;
-  else if (running && !g.berserk[mover]) mine += g.clock.increment * 1000;
-  const theirs = 'daysPerMove' in g.clock ? budget : left[otherColor(mover)];
+  credit = 0,
+): { clockLeft: ByColor<number>; turnStartedAt: number | null; outOfTime: boolean } {
+  if (!g.clock) return { clockLeft: g.clockLeft, turnStartedAt: null, outOfTime: false };
+  const theirs = otherColor(mover);
+  const turnStartedAt = pliesAfter >= 2 ? now : null;
+  if ('daysPerMove' in g.clock) {
+    const budget = clockBudget(g.clock);
+    return {
+      clockLeft: { [mover]: budget, [theirs]: budget } as ByColor<number>,
+      turnStartedAt,
+      outOfTime: false,
+    };
+  }
+  const running = g.turnStartedAt !== null && g.status === 'started';
+  const spent = running ? Math.max(0, now - g.turnStartedAt!) : 0;
+  const left = g.clockLeft[mover] - spent + credit;
+  const mine = running && !g.berserk[mover] ? left + g.clock.increment * 1000 : left;
   return {
-    clockLeft: { [mover]: mine, [otherColor(mover)]: theirs } as ByColor<number>,
-    turnStartedAt: pliesAfter >= 2 ? now : null,
+    clockLeft: { [mover]: mine, [theirs]: g.clockLeft[theirs] } as ByColor<number>,
+    turnStartedAt,
+    outOfTime: running && left <= 0,
   };
 }

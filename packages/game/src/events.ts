@@ -4,11 +4,22 @@ import type { GameRecord, SeatRecord } from './record.ts';
 
 export type GameEvent =
   | { readonly type: 'join'; readonly seat: SeatRecord }
-  | { readonly type: 'move'; readonly by: Color; readonly move: string; readonly ply?: number }
+  | {
+      readonly type: 'move';
+      readonly by: Color;
+      readonly move: string;
+      readonly ply?: number;
+      /** The client's report: from receiving the opponent's move to sending this one (ms). */
+      readonly moveTime?: number;
+      /** The round trip the server measured on the mover's connection (ms), if any. */
+      readonly roundTrip?: number | null;
+    }
   | { readonly type: 'resign'; readonly by: Color }
   | { readonly type: 'abort'; readonly by: Color }
   /** A tournament's seat halves its clock and gives up its increment before its first move. */
   | { readonly type: 'berserk'; readonly by: Color }
+  /** `by` gives the opponent time (add-time.ts). */
+  | { readonly type: 'add-time'; readonly by: Color }
   | {
       readonly type: 'offer';
       readonly kind: OfferKind;

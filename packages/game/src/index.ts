@@ -6,6 +6,8 @@ export * from './record.ts';
 export * from './events.ts';
 export * from './time-control.ts';
 export * from './clock.ts';
+export * from './lag-compensation.ts';
+export * from './add-time.ts';
 export * from './replay.ts';
 export * from './step.ts';
 export * from './view.ts';

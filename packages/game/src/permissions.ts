@@ -15,6 +15,7 @@ import {
   type Status,
   type TimeControl,
 } from '@citadel/protocol';
+import { MAX_TIME_GIVEN } from './add-time.ts';
 import type { RefusalReason } from './events.ts';
 import { berserkTime } from './time-control.ts';
 
@@ -39,6 +40,8 @@ export interface GameFacts {
   readonly tournament: boolean;
   /** The seats that went berserk. */
   readonly berserk: ByColor<boolean>;
+  /** How many times each seat has given the opponent time. */
+  readonly timeGiven: ByColor<number>;
 }
 
 const refusal = (error: string, reason: RefusalReason = 'conflict'): Refusal => ({
@@ -152,5 +155,19 @@ export function berserkRefusal(f: GameFacts, by: Color): Refusal | null {
   if (f.berserk[by]) return refusal('you have gone berserk already');
   if (hasMoved(f.plies, by)) return refusal('berserk is only before your first move');
   if (berserkTime(f.clock) === null) return refusal('this clock has no berserk');
+  return null;
+}
+
+/**
+ * Why `by` may not give the opponent time now, or null when it may: in a live game in progress
+ * that is not a tournament's (its clocks are the same for every pairing, as on the big sites), at
+ * most MAX_TIME_GIVEN times.
+ */
+export function addTimeRefusal(f: GameFacts, by: Color): Refusal | null {
+  if (f.tournament) return refusal('time cannot be given in a tournament game');
+  if (f.status !== 'started') return refusal('the game is not in progress');
+  if (!isLive(f.clock)) return refusal('time can be given only in a live game', 'invalid');
+  if (f.timeGiven[by] >= MAX_TIME_GIVEN)
+    return refusal(`you have given time ${MAX_TIME_GIVEN} times: the most one game allows`);
   return null;
 }

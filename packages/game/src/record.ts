@@ -11,6 +11,7 @@ import type {
   Status,
   TimeControl,
 } from '@citadel/protocol';
+import { lagQuota } from './lag-compensation.ts';
 import type { GameFacts } from './permissions.ts';
 import { clockBudget, firstMoveDeadline } from './time-control.ts';
 
@@ -42,8 +43,25 @@ export interface GameRecord {
   readonly seats: ByColor<SeatRecord | null>;
   /** Move text, oldest first. */
   readonly moves: readonly string[];
-  /** Time left on the mover's clock after each move (ms), for the archive; empty without a clock. */
+  /**
+   * Time left on the mover's clock after each move (ms), lag credit and increment included: the
+   * clock the player had, for the archive (the PGN's `%clk`); empty without a clock.
+   */
   readonly moveClocks: readonly number[];
+  /**
+   * The lag credited with each move (ms, lag-compensation.ts), beside `moveClocks` and as long as
+   * it: 0 where nothing was credited (no clock running yet, correspondence, no claim).
+   */
+  readonly moveLag: readonly number[];
+  /** Each player's lag quota now (ms): what the next move may be credited at most. */
+  readonly lagQuota: ByColor<number>;
+  /**
+   * The lag credited to each player over the whole game (ms), for the operator: a takeback does
+   * not take it back.
+   */
+  readonly lagTotal: ByColor<number>;
+  /** How many times each player has given the opponent time (add-time.ts). */
+  readonly timeGiven: ByColor<number>;
   /** Time left on each clock (ms) when the running clock was started at `turnStartedAt`. */
   readonly clockLeft: ByColor<number>;
   /** When the clock of the side to move started running; null while no clock runs. */
@@ -90,7 +108,21 @@ export const recordFacts = (g: GameRecord): GameFacts => ({
   rematchAgreed: g.rematchId !== null,
   tournament: g.tournamentId !== null,
   berserk: g.berserk,
+  timeGiven: g.timeGiven,
 });
+
+/** The lag-compensation and added-time fields of a game that starts now. */
+function freshTimeFields(
+  clock: TimeControl | null,
+): Pick<GameRecord, 'moveLag' | 'lagQuota' | 'lagTotal' | 'timeGiven'> {
+  const start = lagQuota(clock)?.start ?? 0;
+  return {
+    moveLag: [],
+    lagQuota: { white: start, black: start },
+    lagTotal: { white: 0, black: 0 },
+    timeGiven: { white: 0, black: 0 },
+  };
+}
 
 /** What creating a game takes: the record's settings, the creator's colour and seat, the time. */
 export interface NewGame extends Pick<
@@ -116,6 +148,7 @@ export function newGameRecord(g: NewGame): GameRecord {
     seats: { white: null, black: null, [g.creator]: g.seat },
     moves: [],
     moveClocks: [],
+    ...freshTimeFields(g.clock),
     clockLeft: { white: budget, black: budget },
     turnStartedAt: null,
     firstMoveBy: null,
@@ -158,6 +191,7 @@ export function tournamentGameRecord(g: NewTournamentGame): GameRecord {
     seats: { white: g.seats.white, black: g.seats.black },
     moves: [],
     moveClocks: [],
+    ...freshTimeFields(g.clock),
     clockLeft: { white: budget, black: budget },
     turnStartedAt: null,
     firstMoveBy: firstMoveDeadline(g.clock, 0, g.now),
@@ -186,6 +220,7 @@ export function rematchRecord(old: GameRecord, id: string, now: number): GameRec
     seats: { white: old.seats.black, black: old.seats.white },
     moves: [],
     moveClocks: [],
+    ...freshTimeFields(old.clock),
     clockLeft: { white: budget, black: budget },
     turnStartedAt: null,
     firstMoveBy: firstMoveDeadline(old.clock, 0, now),

@@ -6,6 +6,7 @@
 import type { Color, GameState, OfferAction, OfferKind } from '@citadel/protocol';
 import {
   abortRefusal,
+  addTimeRefusal,
   berserkRefusal,
   claimWinRefusal,
   hasMoved,
@@ -25,6 +26,7 @@ export const stateFacts = (s: GameState): GameFacts => ({
   rematchAgreed: s.rematch !== undefined,
   tournament: s.tournamentId !== undefined,
   berserk: s.berserk ?? { white: false, black: false },
+  timeGiven: s.timeGiven ?? { white: 0, black: 0 },
 });
 
 /** Whether `seat` may move now: a game in progress, its turn. */
@@ -61,3 +63,6 @@ export const mayOffer = (
 /** Whether `seat` may go berserk now: a tournament game, before its own first move, once. */
 export const mayBerserk = (s: GameState, seat: Color): boolean =>
   berserkRefusal(stateFacts(s), seat) === null;
+/** Whether `seat` may give the opponent time now: a live game in progress, within the limit. */
+export const mayAddTime = (s: GameState, seat: Color): boolean =>
+  addTimeRefusal(stateFacts(s), seat) === null;

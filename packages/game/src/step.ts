@@ -20,8 +20,11 @@ import {
   sideToMove,
 } from './clock.ts';
 import type { GameEvent, Notice, RefusalReason, Step } from './events.ts';
+import { ADD_TIME_MS, clockLeftWithTimeGiven } from './add-time.ts';
+import { compensate, lagQuota } from './lag-compensation.ts';
 import {
   abortRefusal,
+  addTimeRefusal,
   berserkRefusal,
   claimWinRefusal,
   moveRefusal,
@@ -66,23 +69,27 @@ function end(g: GameRecord, e: Ending, now: number): Ended {
   };
 }
 
+/** The game ended at `now` because the side to move ran out of time. */
+function timeout(g: GameRecord, now: number): Ended & { late: string } {
+  const late = sideToMove(g);
+  const winner = otherColor(late);
+  const e = end(
+    g,
+    {
+      result: winToken(winner),
+      reason: 'timeout',
+      text: `${colorTitle(late)} ran out of time: ${colorTitle(winner)} wins`,
+    },
+    now,
+  );
+  return { ...e, late: 'the game is over: your time ran out' };
+}
+
 /** The game ended by a deadline that passed before `now` (a flag, a missed first move), if any. */
 function lapsed(g: GameRecord, now: number): (Ended & { late: string }) | null {
   if (g.status !== 'started') return null;
   const late = sideToMove(g);
-  if (isFlagged(g, now)) {
-    const winner = otherColor(late);
-    const e = end(
-      g,
-      {
-        result: winToken(winner),
-        reason: 'timeout',
-        text: `${colorTitle(late)} ran out of time: ${colorTitle(winner)} wins`,
-      },
-      now,
-    );
-    return { ...e, late: 'the game is over: your time ran out' };
-  }
+  if (isFlagged(g, now)) return timeout(g, now);
   if (missedFirstMove(g, now) && g.tournamentId !== null) {
     // A tournament's game is mandatory: the player who does not start it loses it.
     const winner = otherColor(late);
@@ -146,7 +153,25 @@ export function step(g: GameRecord, pos: Position, event: GameEvent, now: number
         tell: [{ type: 'state' }],
       };
     case 'move':
-      return move(g, pos, event.by, event.move, event.ply, now);
+      return move(g, pos, event, now);
+    case 'add-time': {
+      const no = addTimeRefusal(recordFacts(g), event.by);
+      if (no) return { ok: false, ...no };
+      const next: GameRecord = {
+        ...g,
+        clockLeft: clockLeftWithTimeGiven(g.clockLeft, event.by),
+        timeGiven: { ...g.timeGiven, [event.by]: g.timeGiven[event.by] + 1 },
+        version: g.version + 1,
+      };
+      const added: Notice = {
+        type: 'time-added',
+        by: event.by,
+        ms: ADD_TIME_MS,
+        given: next.timeGiven[event.by],
+        clocks: clocksAt(next, now)!,
+      };
+      return { ok: true, game: next, tell: [added] };
+    }
     case 'resign': {
       const no = resignRefusal(recordFacts(g));
       if (no) return { ok: false, ...no };
@@ -206,26 +231,55 @@ export function step(g: GameRecord, pos: Position, event: GameEvent, now: number
   }
 }
 
+/** The lag credited to `by`'s move at `now` and its quota after, in a live game whose clock runs. */
+function lagCredit(
+  g: GameRecord,
+  event: Extract<GameEvent, { type: 'move' }>,
+  now: number,
+): { credit: number; quota: number } | null {
+  const quota = lagQuota(g.clock);
+  if (!quota || g.turnStartedAt === null) return null;
+  return compensate(quota, g.lagQuota[event.by], {
+    span: Math.max(0, now - g.turnStartedAt),
+    moveTime: event.moveTime,
+    roundTrip: event.roundTrip ?? null,
+  });
+}
+
 function move(
   g: GameRecord,
   pos: Position,
-  by: Color,
-  text: string,
-  ply: number | undefined,
+  event: Extract<GameEvent, { type: 'move' }>,
   now: number,
 ): Step {
-  const no = moveRefusal(recordFacts(g), by, ply);
+  const by = event.by;
+  const no = moveRefusal(recordFacts(g), by, event.ply);
   if (no) return { ok: false, ...no };
-  const played = pos.play(text);
+  const lag = lagCredit(g, event, now);
+  const clocks = clocksAfterMove(g, by, now, g.moves.length + 1, lag?.credit ?? 0);
+  if (clocks.outOfTime) {
+    // Within the lag grace, but the lag credited does not bring the clock above zero.
+    const e = timeout(g, now);
+    return {
+      ok: true,
+      game: e.game,
+      tell: [e.notice],
+      refusal: { reason: 'conflict', error: e.late },
+    };
+  }
+  const played = pos.play(event.move);
   if (!played.ok) return refuse('invalid', played.error);
   const plies = g.moves.length + 1;
-  const clocks = clocksAfterMove(g, by, now, plies);
   const theirs = otherColor(by);
   let next: GameRecord = {
     ...g,
     moves: [...g.moves, played.value.text],
     moveClocks: g.clock ? [...g.moveClocks, clocks.clockLeft[by]] : g.moveClocks,
-    ...clocks,
+    moveLag: g.clock ? [...g.moveLag, lag?.credit ?? 0] : g.moveLag,
+    lagQuota: lag ? { ...g.lagQuota, [by]: lag.quota } : g.lagQuota,
+    lagTotal: lag ? { ...g.lagTotal, [by]: g.lagTotal[by] + lag.credit } : g.lagTotal,
+    clockLeft: clocks.clockLeft,
+    turnStartedAt: clocks.turnStartedAt,
     firstMoveBy: firstMoveDeadline(g.clock, plies, now),
     // A move answers the opponent's offers: they lapse.
     offers: {
@@ -316,6 +370,7 @@ function takeBack(g: GameRecord, pos: Position, asker: Color, now: number): Step
     ...g,
     moves,
     moveClocks: g.moveClocks.slice(0, moves.length),
+    moveLag: g.moveLag.slice(0, moves.length),
     clockLeft: left,
     turnStartedAt: g.clock && moves.length >= 2 ? now : null,
     firstMoveBy: firstMoveDeadline(g.clock, moves.length, now),

@@ -2,6 +2,7 @@
 import type { Position } from '@citadel/core';
 import type { ByColor, GameState, GameSummary, Player } from '@citadel/protocol';
 import { clocksAt, sideToMove } from './clock.ts';
+import { isLive } from './permissions.ts';
 import type { GameRecord, RatingChange, SeatRecord } from './record.ts';
 
 /** Ratings of the seated accounts by colour, where known. */
@@ -65,6 +66,7 @@ export function gameState(
     ...(g.rematchId ? { rematch: g.rematchId } : {}),
     ...(g.tournamentId !== null ? { tournamentId: g.tournamentId, berserk: { ...g.berserk } } : {}),
     createdAt: g.createdAt,
+    ...(isLive(g.clock) ? { timeGiven: { ...g.timeGiven } } : {}),
   };
 }
 

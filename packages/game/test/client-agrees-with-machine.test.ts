@@ -25,6 +25,7 @@ import {
   gameState,
   hasMoved,
   mayAbort,
+  mayAddTime,
   mayBerserk,
   mayClaimWin,
   mayMove,
@@ -77,7 +78,8 @@ function readAt(s: GameState, now: number): unknown {
 }
 
 interface Action {
-  readonly type: 'join' | 'move' | 'resign' | 'abort' | 'claim-win' | 'offer' | 'berserk';
+  readonly type:
+    'join' | 'move' | 'resign' | 'abort' | 'claim-win' | 'offer' | 'berserk' | 'add-time';
   /** Who acts; a move is mostly the side to move's (`wrongSide` makes it the other's). */
   readonly by: Color;
   readonly wrongSide: boolean;
@@ -105,6 +107,7 @@ const actionArb: fc.Arbitrary<Action> = fc.record({
     'offer',
     'offer',
     'berserk',
+    'add-time',
   ),
   by: fc.constantFrom(...COLORS),
   wrongSide: fc.integer({ min: 0, max: 5 }).map((n) => n === 0),
@@ -142,6 +145,9 @@ function checkPermissions(g: GameRecord, client: GameState, now: number): void {
       expect(mayClaimWin(client, away, now), `claim-win, away since ${away}: ${seen}`).toBe(
         accepts(g, { type: 'claim-win', by, opponentAwaySince: away }, now),
       );
+    expect(mayAddTime(client, by), `add-time: ${seen}`).toBe(
+      accepts(g, { type: 'add-time', by }, now),
+    );
     for (const kind of OFFER_KINDS)
       for (const action of OFFER_ACTIONS)
         expect(mayOffer(client, by, kind, action), `${kind} ${action}: ${seen}`).toBe(
@@ -198,6 +204,8 @@ describe('the clients’ game model', () => {
                       type: 'move',
                       by: a.wrongSide ? a.by : turn,
                       move: legal.length ? legal[a.pick % legal.length]!.text : 'a1a2',
+                      // A client that reports having held the turn for no time: lag is credited.
+                      moveTime: 0,
                     }
                   : a.type === 'claim-win'
                     ? {

@@ -1,11 +1,13 @@
 /**
  * A tournament's game on the state machine: berserk (the seat's clock cut, no increment), the
- * first move that is not made losing the game, and no abort, takeback or rematch.
+ * first move that is not made losing the game, no abort, takeback, rematch or added time, and lag
+ * compensation as in any live game (a berserk seat keeps the quota of the arena's clock).
  */
 import { FIRST_MOVE_LIVE_MS, type TimeControl } from '@citadel/protocol';
 import { describe, expect, it } from 'vitest';
 import { clocksAt } from '../src/clock.ts';
 import type { GameEvent } from '../src/events.ts';
+import { lagQuota } from '../src/lag-compensation.ts';
 import { tournamentGameRecord, type GameRecord, type SeatRecord } from '../src/record.ts';
 import { positionOf } from '../src/replay.ts';
 import { step } from '../src/step.ts';
@@ -139,5 +141,40 @@ describe('a tournament game', () => {
       ok: false,
       error: 'a tournament game has no rematch: the tournament pairs you again',
     });
+  });
+
+  it('refuses to give time: 409-worthy, and the clocks stay as they were', () => {
+    const t = arenaGame();
+    t.apply({ type: 'move', by: 'white', move: 'e2e4' }, 1_000);
+    t.apply({ type: 'move', by: 'black', move: 'e7e5' }, 2_000);
+    const before = t.get();
+    expect(t.apply({ type: 'add-time', by: 'white' }, 3_000)).toEqual({
+      ok: false,
+      reason: 'conflict',
+      error: 'time cannot be given in a tournament game',
+    });
+    expect(t.get()).toBe(before);
+  });
+
+  it('credits lag as any live game, a berserk seat within the quota of the arena’s clock', () => {
+    // 3+2: a gain of 1 s a move, 2 s at the start (lag-compensation.ts).
+    const quota = lagQuota({ initial: 180, increment: 2 })!;
+    expect(quota).toEqual({ gain: 1_000, start: 2_000, max: 5_000 });
+    const t = arenaGame();
+    expect(t.get().lagQuota).toEqual({ white: quota.start, black: quota.start });
+    t.apply({ type: 'berserk', by: 'white' }, 500);
+    t.apply({ type: 'move', by: 'white', move: 'e2e4', moveTime: 0 }, 1_000);
+    t.apply({ type: 'move', by: 'black', move: 'e7e5', moveTime: 0 }, 2_000);
+    // Each claims 3 s of lag in a 4 s span: each is credited its whole quota, 2 s.
+    t.apply({ type: 'move', by: 'white', move: 'g1f3', moveTime: 1_000 }, 6_000);
+    t.apply({ type: 'move', by: 'black', move: 'b8c6', moveTime: 1_000 }, 10_000);
+    expect(t.get().moveLag).toEqual([0, 0, quota.start, quota.start]);
+    expect(t.get().lagTotal).toEqual({ white: quota.start, black: quota.start });
+    // White, berserk, keeps the credit but gains no increment; Black gains both.
+    expect(t.get().clockLeft).toEqual({
+      white: 90_000 - 4_000 + quota.start,
+      black: 180_000 - 4_000 + quota.start + 2_000,
+    });
+    expect(t.get().lagQuota).toEqual({ white: quota.gain, black: quota.gain });
   });
 });

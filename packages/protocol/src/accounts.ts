@@ -21,7 +21,7 @@ export const registerRequestSchema = credentialsSchema.extend({ bot: z.boolean()
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 /** A Glicko-2 rating: rating, deviation, volatility, rated games played. */
-export const ratingSchema = z.strictObject({
+export const ratingSchema = z.object({
   rating: z.number(),
   rd: z.number(),
   volatility: z.number(),
@@ -30,7 +30,7 @@ export const ratingSchema = z.strictObject({
 export type Rating = z.infer<typeof ratingSchema>;
 
 /** GET /api/accounts/me, GET /api/players/:name, and the answer to register/login. */
-export const accountSchema = z.strictObject({
+export const accountSchema = z.object({
   username: usernameSchema,
   /** Whether a program plays this account (registered with `bot: true`). */
   bot: z.boolean(),
@@ -43,5 +43,5 @@ export type Account = z.infer<typeof accountSchema>;
  * GET /api/accounts/session: the account this browser is signed in as, or null for a guest. It
  * always answers 200, so a page can ask without a failed request (GET /api/accounts/me is 401).
  */
-export const sessionSchema = z.strictObject({ account: accountSchema.nullable() });
+export const sessionSchema = z.object({ account: accountSchema.nullable() });
 export type Session = z.infer<typeof sessionSchema>;

@@ -1,8 +1,10 @@
 /**
  * The online-play server's HTTP API (docs/api.md) as one typed client, for the web app, the bot
- * and the tests: every answer is checked against its schema here, and every refusal becomes an
- * `ApiError` carrying the status and the server's sentence. The event streams are read as async
- * iterators that an AbortSignal ends.
+ * and the tests: every answer is checked against its schema here (fields this client does not
+ * know are dropped), and every refusal becomes an `ApiError` carrying the status and the server's
+ * sentence. The event streams are read as async iterators that an AbortSignal ends. Every request
+ * says this client's protocol version, and what the server says of its own (its answers' headers,
+ * its streams' hello) is handed to `onVersion`.
  */
 import { z } from 'zod';
 import {
@@ -14,8 +16,8 @@ import {
   type Session,
 } from './accounts.ts';
 import { ApiError, UnreachableError, unreachableReason } from './api-error.ts';
-import { errorBodySchema } from './errors.ts';
-import { bodyLines, parseStreamLine } from './event-lines.ts';
+import { describeIssues, errorBodySchema } from './errors.ts';
+import { bodyLines } from './event-lines.ts';
 import {
   runtimeFetch,
   type AbortSignalLike,
@@ -44,6 +46,8 @@ import {
   type RematchResponse,
 } from './games.ts';
 import { serverEventSchema, type ServerEvent } from './messages.ts';
+import { readStreamLine } from './server-message.ts';
+import { versionOf, type ServerVersion } from './hello.ts';
 import {
   createTournamentResponseSchema,
   tournamentEntrySchema,
@@ -58,6 +62,7 @@ import {
   type TournamentsQuery,
   type TournamentsResponse,
 } from './tournaments.ts';
+import { PROTOCOL_HEADER, PROTOCOL_VERSION } from './version.ts';
 import type { OfferAction, OfferKind } from './vocabulary.ts';
 
 export interface CitadelApiOptions {
@@ -74,6 +79,15 @@ export interface CitadelApiOptions {
   readonly fetch?: HttpFetch;
   /** What a server that cannot be reached is said as; `cannot reach the server at … (…)` by default. */
   readonly unreachable?: string;
+  /** The protocol version this client says it speaks; this package's by default. */
+  readonly protocol?: number;
+  /** Told the server's protocol version and build at every answer that says them, and every hello. */
+  readonly onVersion?: (version: ServerVersion) => void;
+  /**
+   * Told why an answer or a line of an event stream could not be read (the answer is refused as
+   * not understood, the line skipped); by default nothing more is said.
+   */
+  readonly onUnreadable?: (why: string) => void;
 }
 
 /** One request as `send` makes it. */
@@ -120,7 +134,10 @@ export class CitadelApi {
    */
   async send(path: string, call: ApiCall = {}): Promise<HttpResponse> {
     const token = call.token ?? this.options.token;
-    const headers: Record<string, string> = { ...call.headers };
+    const headers: Record<string, string> = {
+      [PROTOCOL_HEADER]: String(this.options.protocol ?? PROTOCOL_VERSION),
+      ...call.headers,
+    };
     if (call.body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers['authorization'] = `Bearer ${token}`;
     const request: HttpRequest = {
@@ -132,12 +149,16 @@ export class CitadelApi {
       ...(this.options.credentials ? { credentials: this.options.credentials } : {}),
       ...(call.signal ? { signal: call.signal } : {}),
     };
+    let response: HttpResponse;
     try {
-      return await (this.options.fetch ?? runtimeFetch)(this.base + path, request);
+      response = await (this.options.fetch ?? runtimeFetch)(this.base + path, request);
     } catch (e) {
       if (isAbort(e) || e instanceof ApiError) throw e;
       throw new UnreachableError(this.base, unreachableReason(e), this.options.unreachable);
     }
+    const version = versionOf(response.headers);
+    if (version) this.options.onVersion?.(version);
+    return response;
   }
 
   /**
@@ -151,9 +172,11 @@ export class CitadelApi {
     });
     const data = jsonOf(await response.text());
     if (!response.ok) throw refusal(response.status, data);
-    const parsed = schema.safeParse(data);
-    if (!parsed.success)
+    const parsed = schema.safeParse(data, { reportInput: true });
+    if (!parsed.success) {
+      this.options.onUnreadable?.(`${path}: ${describeIssues(parsed.error.issues)}`);
       throw new ApiError(response.status, `the server's answer to ${path} is not understood`);
+    }
     return parsed.data;
   }
 
@@ -172,8 +195,10 @@ export class CitadelApi {
     const reader = response.body.getReader();
     try {
       for await (const line of bodyLines(reader)) {
-        const value = parseStreamLine(line, schema);
-        if (value !== null) yield value;
+        const message = readStreamLine(line, schema);
+        if (message?.kind === 'event') yield message.event;
+        else if (message?.kind === 'hello') this.options.onVersion?.(message.hello);
+        else if (message?.kind === 'unreadable') this.options.onUnreadable?.(message.why);
       }
     } finally {
       // The reader stopped early (a break, an abort): the connection is let go.
@@ -196,13 +221,29 @@ export class CitadelApi {
 
   /**
    * Plays `move` (move text or SAN) for the seat of `token`, or without one for the seat of the
-   * session's account; `ply`, the moves seen played, keeps a resent move from being played twice.
+   * session's account; `ply`, the moves seen played, keeps a resent move from being played twice;
+   * `moveTime`, how long the client held the turn (ms), lets the server credit the network's lag.
    */
-  move(id: string, token: string | null, move: string, ply?: number): Promise<GameState> {
+  move(
+    id: string,
+    token: string | null,
+    move: string,
+    ply?: number,
+    moveTime?: number,
+  ): Promise<GameState> {
     return this.request(`${game(id)}/moves`, gameStateSchema, {
       token,
-      body: ply === undefined ? { move } : { move, ply },
+      body: {
+        move,
+        ...(ply !== undefined ? { ply } : {}),
+        ...(moveTime !== undefined ? { moveTime } : {}),
+      },
     });
+  }
+
+  /** Gives the opponent time on their clock (a live game; docs/api.md, "Add time"). */
+  addTime(id: string, token: string | null): Promise<GameState> {
+    return this.request(`${game(id)}/add-time`, gameStateSchema, { token, body: {} });
   }
 
   resign(id: string, token: string | null): Promise<GameState> {

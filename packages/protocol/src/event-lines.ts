@@ -1,24 +1,20 @@
 /**
  * The event streams' lines (GET /api/games/:id/stream, GET /api/lobby/stream): one JSON object a
  * line (NDJSON), or as server-sent events a `data:` line per event among comments and blank lines.
+ * Each stream opens with its `hello` (version.ts); server-message.ts reads a line as a client does.
  */
 import type { z } from 'zod';
 import { utf8Decoder, type ByteReader } from './fetch.ts';
 import { serverEventSchema, type ServerEvent } from './messages.ts';
+import { readStreamLine } from './server-message.ts';
 
 /**
  * One NDJSON line or one `data:` line of server-sent events as a value of `schema`; null for
- * anything else (a comment, a keep-alive, a line that is not such a value).
+ * anything else (a comment, a keep-alive, the hello, a line that is not such a value).
  */
 export function parseStreamLine<T>(line: string, schema: z.ZodType<T>): T | null {
-  const text = line.startsWith('data:') ? line.slice(5) : line;
-  if (!text.trim()) return null;
-  try {
-    const parsed = schema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  const message = readStreamLine(line, schema);
+  return message?.kind === 'event' ? message.event : null;
 }
 
 /** One line of a game's stream as a server event, or null. */

@@ -1,6 +1,9 @@
 /**
  * HTTP bodies for games: creating, joining, moving, offers, and the game's state as the server
- * reports it. Every request schema is strict: an unknown field is an error, not ignored.
+ * reports it. Every request schema is strict: an unknown field is an error, not ignored. Every
+ * schema of what the server sends is read the other way (docs/api.md, "Versions"): a field the
+ * client does not know is dropped, so that a server may add optional fields without breaking
+ * older clients; what the client needs is still checked.
  */
 import { z } from 'zod';
 import {
@@ -37,7 +40,16 @@ export const liveClockSchema = z
 export const correspondenceClockSchema = z.strictObject({
   daysPerMove: z.int().min(1).max(14),
 });
+/** A time control as a request gives it (strict). */
 export const timeControlSchema = z.union([liveClockSchema, correspondenceClockSchema]);
+/**
+ * A time control as the server reports it, read as every answer is (fields not known dropped);
+ * a correspondence clock is told by its `daysPerMove`, as in a request.
+ */
+const reportedTimeControlSchema = z.union([
+  z.object({ daysPerMove: z.int() }),
+  z.object({ initial: z.int(), increment: z.int() }),
+]);
 export type LiveClock = z.infer<typeof liveClockSchema>;
 export type CorrespondenceClock = z.infer<typeof correspondenceClockSchema>;
 export type TimeControl = z.infer<typeof timeControlSchema>;
@@ -59,11 +71,11 @@ export const createGameRequestSchema = z.strictObject({
 });
 export type CreateGameRequest = z.infer<typeof createGameRequestSchema>;
 
-export const seatSchema = z.strictObject({ color: colorSchema, token: tokenSchema });
+export const seatSchema = z.object({ color: colorSchema, token: tokenSchema });
 export type Seat = z.infer<typeof seatSchema>;
 
 /** 201 answer to POST /api/games */
-export const createGameResponseSchema = z.strictObject({
+export const createGameResponseSchema = z.object({
   id: gameIdSchema,
   /** The game page, to open and to send to the opponent. */
   url: z.string(),
@@ -72,7 +84,7 @@ export const createGameResponseSchema = z.strictObject({
 export type CreateGameResponse = z.infer<typeof createGameResponseSchema>;
 
 /** Answer to POST /api/games/:id/join (409 when both seats are taken). */
-export const joinResponseSchema = z.strictObject({ seat: seatSchema });
+export const joinResponseSchema = z.object({ seat: seatSchema });
 export type JoinResponse = z.infer<typeof joinResponseSchema>;
 
 /** POST /api/games/:id/moves: move text (`g3g4`) or SAN (`Nc4`). */
@@ -80,6 +92,11 @@ export const moveRequestSchema = z.strictObject({
   move: z.string().min(1).max(16),
   /** The number of moves played before this one; a mismatch is refused (409) so a resent move is not played twice. */
   ply: z.int().min(0).max(100000).optional(),
+  /**
+   * How long the client held the turn (ms): from receiving the opponent's move to sending this
+   * one. The server credits the rest of its clock's span as network lag, within bounds (docs/api.md).
+   */
+  moveTime: z.int().min(0).optional(),
 });
 export type MoveRequest = z.infer<typeof moveRequestSchema>;
 
@@ -91,7 +108,7 @@ export type OfferRequest = z.infer<typeof offerRequestSchema>;
  * Time left on each clock in milliseconds, measured by the server at `at` (its epoch ms), and the
  * clock that is running. In a correspondence game it is the time left for the current move.
  */
-export const clocksSchema = z.strictObject({
+export const clocksSchema = z.object({
   white: z.number(),
   black: z.number(),
   running: colorSchema.nullable(),
@@ -105,7 +122,7 @@ export type Clocks = z.infer<typeof clocksSchema>;
  * changed it by; otherwise `rating` is the player's rating now in the game's variant. `bot` is
  * there, true, only for a bot account.
  */
-export const playerSchema = z.strictObject({
+export const playerSchema = z.object({
   name: z.string().nullable(),
   rating: z.number().optional(),
   ratingDiff: z.number().optional(),
@@ -113,9 +130,9 @@ export const playerSchema = z.strictObject({
 });
 export type Player = z.infer<typeof playerSchema>;
 
-const byColor = <T extends z.ZodType>(t: T) => z.strictObject({ white: t, black: t });
+const byColor = <T extends z.ZodType>(t: T) => z.object({ white: t, black: t });
 
-export const offersSchema = z.strictObject({
+export const offersSchema = z.object({
   draw: colorSchema.nullable(),
   takeback: colorSchema.nullable(),
   rematch: colorSchema.nullable(),
@@ -123,12 +140,12 @@ export const offersSchema = z.strictObject({
 export type Offers = z.infer<typeof offersSchema>;
 
 /** GET /api/games/:id, and the answer to every action that changes a game. */
-export const gameStateSchema = z.strictObject({
+export const gameStateSchema = z.object({
   id: gameIdSchema,
   variant: z.string(),
   array: z.string(),
   rules: z.record(z.string(), z.string()),
-  clock: timeControlSchema.nullable(),
+  clock: reportedTimeControlSchema.nullable(),
   rated: z.boolean(),
   lobby: z.boolean(),
   /** Moves as move text, oldest first. */
@@ -158,15 +175,17 @@ export const gameStateSchema = z.strictObject({
   tournamentId: tournamentIdSchema.optional(),
   berserk: byColor(z.boolean()).optional(),
   createdAt: z.number(),
+  /** In a live game: how many times each player has given the opponent time. */
+  timeGiven: byColor(z.int()).optional(),
 });
 export type GameState = z.infer<typeof gameStateSchema>;
 
 /** One line of the lobby, "my games" and the archive. */
-export const gameSummarySchema = z.strictObject({
+export const gameSummarySchema = z.object({
   id: gameIdSchema,
   variant: z.string(),
   array: z.string(),
-  clock: timeControlSchema.nullable(),
+  clock: reportedTimeControlSchema.nullable(),
   rated: z.boolean(),
   status: z.enum(STATUSES),
   result: z.enum(RESULTS).optional(),
@@ -182,11 +201,11 @@ export const gameSummarySchema = z.strictObject({
 export type GameSummary = z.infer<typeof gameSummarySchema>;
 
 /** GET /api/lobby: open challenges, live ones first. */
-export const lobbyResponseSchema = z.strictObject({ games: z.array(gameSummarySchema) });
+export const lobbyResponseSchema = z.object({ games: z.array(gameSummarySchema) });
 export type LobbyResponse = z.infer<typeof lobbyResponseSchema>;
 
 /** GET /api/lobby/stream: the whole lobby, at once and again whenever it changes. */
-export const lobbyEventSchema = z.strictObject({
+export const lobbyEventSchema = z.object({
   type: z.literal('lobby'),
   games: z.array(gameSummarySchema),
 });
@@ -200,13 +219,13 @@ export const myGamesRequestSchema = z.strictObject({
   tokens: z.array(tokenSchema).max(MAX_MY_GAMES_TOKENS),
 });
 export type MyGamesRequest = z.infer<typeof myGamesRequestSchema>;
-export const myGameSchema = z.strictObject({
+export const myGameSchema = z.object({
   game: gameSummarySchema,
   color: colorSchema,
   myTurn: z.boolean(),
 });
 /** Games in progress (those where it is my turn first), then finished ones, newest first. */
-export const myGamesResponseSchema = z.strictObject({ games: z.array(myGameSchema) });
+export const myGamesResponseSchema = z.object({ games: z.array(myGameSchema) });
 export type MyGamesResponse = z.infer<typeof myGamesResponseSchema>;
 
 /** GET /api/archive?player=&variant=&before=&limit= : finished games, newest first. */
@@ -228,12 +247,12 @@ export const archiveQuerySchema = z
     path: ['beforeId'],
   });
 export type ArchiveQuery = z.infer<typeof archiveQuerySchema>;
-export const archiveResponseSchema = z.strictObject({ games: z.array(gameSummarySchema) });
+export const archiveResponseSchema = z.object({ games: z.array(gameSummarySchema) });
 export type ArchiveResponse = z.infer<typeof archiveResponseSchema>;
 
 /** Answer to POST /api/games/:id/rematch: the new game and my seat in it once both agreed. */
-export const rematchResponseSchema = z.strictObject({
+export const rematchResponseSchema = z.object({
   game: gameStateSchema,
-  rematch: z.strictObject({ id: gameIdSchema, seat: seatSchema }).optional(),
+  rematch: z.object({ id: gameIdSchema, seat: seatSchema }).optional(),
 });
 export type RematchResponse = z.infer<typeof rematchResponseSchema>;

@@ -1,7 +1,10 @@
 /**
  * The live channel: what a client sends over the WebSocket (GET /api/games/:id/socket), and the
  * events the server sends there and on the HTTP stream (GET /api/games/:id/stream, NDJSON or
- * server-sent events). One typed map for both sides.
+ * server-sent events). One typed map for both sides: what the client sends is strict (an unknown
+ * field or type is refused), what the server sends is read tolerantly (a field the client does not
+ * know is dropped; docs/api.md, "Versions"). Before these events every socket and stream sends its
+ * `hello` (version.ts).
  */
 import { z } from 'zod';
 import {
@@ -29,13 +32,15 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('draw'), action: z.enum(OFFER_ACTIONS) }),
   z.strictObject({ type: z.literal('takeback'), action: z.enum(OFFER_ACTIONS) }),
   z.strictObject({ type: z.literal('rematch'), action: z.enum(OFFER_ACTIONS) }),
+  /** Gives the opponent time (a live game; docs/api.md). */
+  z.strictObject({ type: z.literal('add-time') }),
   /** The client's clock reading, echoed back so it can measure the lag. */
   z.strictObject({ type: z.literal('ping'), t: z.number().optional() }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type ClientMessageType = ClientMessage['type'];
 
-export const playedMoveSchema = z.strictObject({
+export const playedMoveSchema = z.object({
   /** The number of moves played, this one included. */
   ply: z.int(),
   move: z.string(),
@@ -51,7 +56,7 @@ export type PlayedMove = z.infer<typeof playedMoveSchema>;
  * A refused message, on any socket: what was wrong, with the status HTTP would answer; nothing
  * changed.
  */
-export const socketErrorSchema = z.strictObject({
+export const socketErrorSchema = z.object({
   type: z.literal('error'),
   error: z.string(),
   status: z.int().optional(),
@@ -61,34 +66,42 @@ export type SocketError = z.infer<typeof socketErrorSchema>;
 /** Server -> client, on the socket and the stream. */
 export const serverEventSchema = z.discriminatedUnion('type', [
   /** The whole game: first on every (re)connection, and after a join or a takeback. */
-  z.strictObject({
+  z.object({
     type: z.literal('state'),
     game: gameStateSchema,
     /** The seat this socket plays, or null for a spectator. */
     you: colorSchema.nullable(),
   }),
   playedMoveSchema.extend({ type: z.literal('move') }),
-  z.strictObject({
+  z.object({
     type: z.literal('offers'),
     offers: offersSchema,
     /** Set when this change is an offer of this kind declined by the seat it was made to. */
     declined: z.enum(OFFER_KINDS).optional(),
   }),
-  z.strictObject({
+  z.object({
     type: z.literal('presence'),
-    connected: z.strictObject({ white: z.boolean(), black: z.boolean() }),
+    connected: z.object({ white: z.boolean(), black: z.boolean() }),
     spectators: z.int(),
   }),
-  z.strictObject({
+  z.object({
     type: z.literal('end'),
     result: z.enum(RESULTS),
     reason: z.enum(END_REASONS),
     text: z.string(),
     clocks: clocksSchema.optional(),
   }),
+  /** `by` gave the opponent `ms` more: the clocks after it, and how often `by` has given time. */
+  z.strictObject({
+    type: z.literal('time-added'),
+    by: colorSchema,
+    ms: z.int(),
+    given: z.int(),
+    clocks: clocksSchema,
+  }),
   /** Both players agreed to a rematch: the new game's id (ask POST /rematch for the seat). */
-  z.strictObject({ type: z.literal('rematch'), id: z.string() }),
-  z.strictObject({ type: z.literal('pong'), t: z.number().optional(), serverTime: z.number() }),
+  z.object({ type: z.literal('rematch'), id: z.string() }),
+  z.object({ type: z.literal('pong'), t: z.number().optional(), serverTime: z.number() }),
   /** A refused message: what was wrong; the game is unchanged. */
   socketErrorSchema,
 ]);

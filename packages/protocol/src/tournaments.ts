@@ -1,7 +1,8 @@
 /**
  * HTTP bodies and stream events of tournaments (docs/api.md, "Tournaments"): creating an arena,
  * joining and withdrawing, the lists, one tournament with its standings and games, and the events
- * its stream pushes. Request schemas are strict, as the games' are.
+ * its stream pushes. Request schemas are strict, as the games' are; what the server sends is read
+ * tolerantly (a field this client does not know is dropped: docs/api.md, "Versions").
  */
 import { z } from 'zod';
 import {
@@ -95,7 +96,7 @@ export const createTournamentRequestSchema = z
 export type CreateTournamentRequest = z.infer<typeof createTournamentRequestSchema>;
 
 /** 201 answer to POST /api/tournaments. */
-export const createTournamentResponseSchema = z.strictObject({
+export const createTournamentResponseSchema = z.object({
   id: tournamentIdSchema,
   /** The tournament's page. */
   url: z.string(),
@@ -109,7 +110,7 @@ export const tournamentsQuerySchema = z.strictObject({
 export type TournamentsQuery = z.infer<typeof tournamentsQuerySchema>;
 
 /** One line of the tournament lists. */
-export const tournamentSummarySchema = z.strictObject({
+export const tournamentSummarySchema = z.object({
   id: tournamentIdSchema,
   kind: z.enum(TOURNAMENT_KINDS),
   name: z.string(),
@@ -130,7 +131,7 @@ export const tournamentSummarySchema = z.strictObject({
 });
 export type TournamentSummary = z.infer<typeof tournamentSummarySchema>;
 
-export const tournamentsResponseSchema = z.strictObject({
+export const tournamentsResponseSchema = z.object({
   tournaments: z.array(tournamentSummarySchema),
 });
 export type TournamentsResponse = z.infer<typeof tournamentsResponseSchema>;
@@ -141,7 +142,7 @@ export type TournamentsResponse = z.infer<typeof tournamentsResponseSchema>;
  * once the player has finished a game; `withdrawn` for a player who left (keeping their score);
  * `playing` while the player is in a game.
  */
-export const standingSchema = z.strictObject({
+export const standingSchema = z.object({
   rank: z.int(),
   name: z.string(),
   score: z.int(),
@@ -158,7 +159,7 @@ export const standingSchema = z.strictObject({
 export type Standing = z.infer<typeof standingSchema>;
 
 /** A game of a tournament: its players' names, and once it ended, its result and what it scored. */
-export const tournamentGameSchema = z.strictObject({
+export const tournamentGameSchema = z.object({
   id: gameIdSchema,
   white: z.string(),
   black: z.string(),
@@ -171,7 +172,7 @@ export const tournamentGameSchema = z.strictObject({
 export type TournamentGame = z.infer<typeof tournamentGameSchema>;
 
 /** The signed-in player's entry: withdrawn or not, and the game they play now. */
-export const tournamentEntrySchema = z.strictObject({
+export const tournamentEntrySchema = z.object({
   withdrawn: z.boolean(),
   game: gameIdSchema.optional(),
 });
@@ -192,7 +193,7 @@ export type Tournament = z.infer<typeof tournamentSchema>;
 export const MAX_TOURNAMENT_GAMES_SHOWN = 100;
 
 /** A pairing as the stream tells it: the game to open, and who plays it. */
-export const pairingSchema = z.strictObject({
+export const pairingSchema = z.object({
   id: gameIdSchema,
   white: z.string(),
   black: z.string(),
@@ -206,16 +207,16 @@ export type Pairing = z.infer<typeof pairingSchema>;
  * standings, after which the stream ends.
  */
 export const tournamentEventSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('tournament'), tournament: tournamentSchema }),
-  z.strictObject({
+  z.object({ type: z.literal('tournament'), tournament: tournamentSchema }),
+  z.object({
     type: z.literal('standings'),
     status: z.enum(TOURNAMENT_STATUSES),
     players: z.int(),
     standings: z.array(standingSchema),
     games: z.array(tournamentGameSchema),
   }),
-  z.strictObject({ type: z.literal('pairing'), games: z.array(pairingSchema) }),
-  z.strictObject({ type: z.literal('end'), standings: z.array(standingSchema) }),
+  z.object({ type: z.literal('pairing'), games: z.array(pairingSchema) }),
+  z.object({ type: z.literal('end'), standings: z.array(standingSchema) }),
 ]);
 export type TournamentEvent = z.infer<typeof tournamentEventSchema>;
 

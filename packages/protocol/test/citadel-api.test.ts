@@ -7,10 +7,12 @@ import { describe, expect, it } from 'vitest';
 import {
   ApiError,
   CitadelApi,
+  PROTOCOL_VERSION,
   UnreachableError,
   parseEventLine,
   type HttpFetch,
   type HttpRequest,
+  type ServerVersion,
 } from '../src/index.ts';
 import { stateOf } from './fixtures.ts';
 
@@ -41,6 +43,7 @@ describe('CitadelApi', () => {
       request: {
         method: 'POST',
         headers: {
+          'citadel-protocol': String(PROTOCOL_VERSION),
           accept: 'application/json',
           'content-type': 'application/json',
           authorization: `Bearer ${TOKEN}`,
@@ -113,11 +116,32 @@ describe('CitadelApi', () => {
     expect(server.sent[1]!.request.method).toBe('POST');
   });
 
-  it('reads an event stream across chunk boundaries, skipping what is not an event', async () => {
+  it('tells the version each answer says in its headers', async () => {
+    const versions: ServerVersion[] = [];
+    const server = scripted(
+      () =>
+        new Response(JSON.stringify({ games: [] }), {
+          headers: { 'citadel-protocol': '3', 'citadel-build': 'b-9' },
+        }),
+    );
+    const api = new CitadelApi({ fetch: server.fetch, onVersion: (v) => versions.push(v) });
+    await api.lobby();
+    expect(versions).toEqual([{ protocol: 3, build: 'b-9' }]);
+    // An answer without the headers (a proxy's, an older server's) says nothing.
+    const quiet = new CitadelApi({
+      fetch: scripted(() => json({ games: [] })).fetch,
+      onVersion: (v) => versions.push(v),
+    });
+    await quiet.lobby();
+    expect(versions).toHaveLength(1);
+  });
+
+  it('reads an event stream across chunk boundaries: the hello told, fields not known dropped, what cannot be read told and skipped', async () => {
     const lines = [
-      JSON.stringify({ type: 'state', game: STATE, you: 'white' }),
+      JSON.stringify({ type: 'hello', protocol: 1, build: 'b-1', region: 'eu' }),
+      JSON.stringify({ type: 'state', game: { ...STATE, flavour: 'new' }, you: 'white' }),
       ': keep-alive',
-      JSON.stringify({ type: 'pong', serverTime: 5 }),
+      JSON.stringify({ type: 'pong', serverTime: 5, load: 0.5 }),
       JSON.stringify({ type: 'nonsense' }),
       JSON.stringify({ type: 'rematch', id: 'zyxwvuts' }),
     ].join('\n');
@@ -129,11 +153,22 @@ describe('CitadelApi', () => {
       },
     });
     const server = scripted(() => new Response(body));
-    const api = new CitadelApi({ fetch: server.fetch });
+    const told: string[] = [];
+    const api = new CitadelApi({
+      fetch: server.fetch,
+      onVersion: (v) => told.push(`version ${v.protocol} ${v.build}`),
+      onUnreadable: (why) => told.push(`unreadable: ${why}`),
+    });
     const stop = new AbortController();
     const events = [];
-    for await (const e of api.stream('abcdefgh', TOKEN, stop.signal)) events.push(e.type);
-    expect(events).toEqual(['state', 'pong', 'rematch']);
+    for await (const e of api.stream('abcdefgh', TOKEN, stop.signal)) events.push(e);
+    expect(events.map((e) => e.type)).toEqual(['state', 'pong', 'rematch']);
+    expect(events[0]).toEqual({ type: 'state', game: STATE, you: 'white' });
+    expect(events[1]).toEqual({ type: 'pong', serverTime: 5 });
+    expect(told).toEqual([
+      'version 1 b-1',
+      expect.stringMatching(/^unreadable: type: unknown type "nonsense" \(expected 'state' \| /),
+    ]);
     expect(server.sent[0]!.request).toMatchObject({
       headers: { accept: 'application/x-ndjson', authorization: `Bearer ${TOKEN}` },
       signal: stop.signal,

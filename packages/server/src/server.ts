@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { LogLevel, TrustProxy } from './config.ts';
 import { buildApp } from './http/app.ts';
+import { wireOf, type Wire } from './http/wire.ts';
 import { LocalBus, type Bus } from './pubsub/bus.ts';
 import { openPostgresBus } from './pubsub/postgres-bus.ts';
 import { giveBackDowntime, keepHeartbeat } from './service/downtime.ts';
@@ -15,6 +16,7 @@ import { TournamentFeed } from './service/tournament-feed.ts';
 import { Tournaments } from './service/tournaments.ts';
 import { StartupFailure, describeListenFailure } from './startup-failure.ts';
 import { openStore } from './storage/open.ts';
+import { checkWebBuild, readWebBuild } from './web-build.ts';
 
 export interface ServerOptions {
   readonly port: number;
@@ -36,6 +38,12 @@ export interface ServerOptions {
   readonly now?: () => number;
   /** The operator's scheduled arenas (config.ts's CITADEL_ARENAS); none unless given. */
   readonly arenaSchedule?: readonly ScheduledArena[];
+  /**
+   * How the server speaks, where it differs from its own protocol (http/wire.ts): the version it
+   * says, and each event as it goes out. Tests stand in for a newer server with it (a field added
+   * to an event, a version raised); `npm start` never sets it, and no client can.
+   */
+  readonly wire?: Partial<Pick<Wire, 'protocol' | 'outgoing'>>;
 }
 
 export interface RunningServer {
@@ -53,6 +61,9 @@ export interface RunningServer {
  * `StartupFailure`, after closing what had been opened.
  */
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
+  const webBuild = o.webRoot ? readWebBuild(o.webRoot) : null;
+  const wire: Wire = { ...wireOf(webBuild?.build ?? 'none'), ...o.wire };
+  if (o.webRoot) checkWebBuild(webBuild, wire.protocol, o.webRoot);
   const store = await openStore({
     databaseUrl: o.databaseUrl,
     dataDir: o.dataDir,
@@ -89,6 +100,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     lists,
     tournaments,
     tournamentFeed,
+    wire,
     webRoot: o.webRoot,
     logLevel: o.logLevel ?? 'silent',
     trustProxy: o.trustProxy ?? false,

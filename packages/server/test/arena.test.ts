@@ -1,14 +1,16 @@
 /**
  * A short arena over HTTP on SQLite and on PostgreSQL, with four scripted players and a reader
- * of its stream: the pairing at the start and after each game (no immediate rematch), berserk,
- * the streak that sets a player on fire, an early draw that scores nothing, a first move not made
- * (lost, withdrawn, joined again), the end on time (a game running then finishes but does not
- * count, and nobody is paired again); and the refusals, each of which changes nothing. The
- * server's clock is moved forward instead of waiting for the minutes of the arena.
+ * of its stream: the pairing at the start and after each game (no immediate rematch), berserk
+ * (its lag credited within the arena clock's quota), no time given, the streak that sets a
+ * player on fire, an early draw that scores nothing, a first move not made (lost, withdrawn,
+ * joined again), the end on time (a game running then finishes but does not count, and nobody is
+ * paired again); and the refusals, each of which changes nothing. The server's clock is moved
+ * forward instead of waiting for the minutes of the arena.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { lagQuota } from '@citadel/game';
 import {
   CitadelApi,
   FIRST_MOVE_LIVE_MS,
@@ -161,7 +163,36 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
     expect((await one.act(g1!.black, 'abort')).body).toEqual({
       error: 'a tournament game cannot be aborted: resign instead',
     });
-    for (let i = 0; i < 7; i++) {
+    expect((await one.move(g1!.white, PAWNS.white[0]!)).status).toBe(200);
+    expect((await one.move(g1!.black, PAWNS.black[0]!)).status).toBe(200);
+    // No time is given in a tournament game (the arena's clock is the same for every pairing).
+    const added = await one.act(g1!.black, 'add-time');
+    expect(added.status).toBe(409);
+    expect(added.body).toEqual({ error: 'time cannot be given in a tournament game' });
+    expect(await one.state()).toMatchObject({
+      timeGiven: { white: 0, black: 0 },
+      clocks: { black: 60_000, running: 'white' },
+    });
+    // Lag is credited as in any live game, to a berserk seat too, within the quota of the
+    // arena's clock (900 ms at the start of a 1+0 game), without an increment: White's clock
+    // runs 3 s more (the server's clock moved) and its client says it held the turn for none.
+    const credit = lagQuota(CLOCK)!.start;
+    const sent = Date.now();
+    const ticking = (await one.state()).clocks!;
+    shift += 3_000;
+    const lagged = await http.post<GameState>(
+      `/api/games/${g1!.id}/moves`,
+      { move: PAWNS.white[1]!, moveTime: 0 },
+      undefined,
+      cookie(g1!.white),
+    );
+    const took = Date.now() - sent;
+    expect(lagged.status).toBe(200);
+    const white = lagged.body.clocks!.white;
+    expect(white).toBeLessThanOrEqual(ticking.white - 3_000 + credit);
+    expect(white).toBeGreaterThanOrEqual(ticking.white - 3_000 + credit - took);
+    expect((await one.move(g1!.black, PAWNS.black[1]!)).status).toBe(200);
+    for (let i = 2; i < 7; i++) {
       expect((await one.move(g1!.white, PAWNS.white[i]!)).status).toBe(200);
       expect((await one.move(g1!.black, PAWNS.black[i]!)).status).toBe(200);
     }

@@ -65,8 +65,10 @@ it('streams server-sent events when asked', async () => {
   });
   expect(r.headers.get('content-type')).toContain('text/event-stream');
   const reader = r.body!.getReader();
-  const text = new TextDecoder().decode((await reader.read()).value);
-  expect(text).toMatch(/^data: \{"type":"state"/);
+  let text = '';
+  while (!text.includes('"type":"state"'))
+    text += new TextDecoder().decode((await reader.read()).value);
+  expect(text).toMatch(/^data: \{"type":"hello",[^\n]*\}\n\ndata: \{"type":"state"/);
   await reader.cancel();
 });
 

@@ -1,6 +1,8 @@
 /**
  * A database written before the history's indexes (migration 0009) lists the same games after it:
- * the finished games, not the aborted ones, in the archive and in each player's history.
+ * the finished games, not the aborted ones, in the archive and in each player's history. Its
+ * games read after lag compensation's columns (0010) with nothing credited and nothing given, and
+ * after the tournaments' (0011) as no tournament's, with no seat berserk.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,11 +55,19 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
       games[1] = { ...games[1]!, reason: 'abort', result: null, text: 'aborted' };
       games[3] = { ...games[3]!, status: 'started', reason: null, result: null, endedAt: null };
       const raw = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      games[3] = { ...games[3]!, moves: ['e2e4'], moveClocks: [60_000] };
       for (const g of games) {
         const row: Partial<ReturnType<typeof gameToRow>> = gameToRow(g);
-        // Nor the columns later migrations add.
+        // Nor the columns later migrations add: lag compensation's (0010), tournaments' (0011).
         for (const later of [
           'archived_at',
+          'move_lag',
+          'lag_quota_white',
+          'lag_quota_black',
+          'lag_white',
+          'lag_black',
+          'time_given_white',
+          'time_given_black',
           'tournament_id',
           'white_berserk',
           'black_berserk',
@@ -79,6 +89,16 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
       expect(ids(await store.archive({ variant: games[2]!.variant, limit: 10 }))).toEqual([
         games[2]!.id,
       ]);
+      // The game in progress: a credit of 0 for its move so far, empty quotas that moves fill.
+      expect(await store.getGame(games[3]!.id)).toMatchObject({
+        moveClocks: [60_000],
+        moveLag: [0],
+        lagQuota: { white: 0, black: 0 },
+        lagTotal: { white: 0, black: 0 },
+        timeGiven: { white: 0, black: 0 },
+        tournamentId: null,
+        berserk: { white: false, black: false },
+      });
     } finally {
       await store.close();
     }

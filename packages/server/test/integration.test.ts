@@ -6,7 +6,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CreateGameResponse, GameState, GameSummary, JoinResponse } from '@citadel/protocol';
+import {
+  PROTOCOL_VERSION,
+  type CreateGameResponse,
+  type GameState,
+  type GameSummary,
+  type JoinResponse,
+} from '@citadel/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/index.ts';
 import { SocketClient, api, cookieOf } from './support/client.ts';
@@ -114,7 +120,11 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
     const stream = await fetch(new URL(`/api/games/${game.id}/stream`, server.url));
     expect(stream.headers.get('content-type')).toContain('ndjson');
     const reader = stream.body!.getReader();
-    const first = JSON.parse(new TextDecoder().decode((await reader.read()).value).split('\n')[0]!);
+    let head = '';
+    while (head.split('\n').length < 3)
+      head += new TextDecoder().decode((await reader.read()).value);
+    const [hello, first] = head.split('\n').map((line) => JSON.parse(line || 'null') as unknown);
+    expect(hello).toEqual({ type: 'hello', protocol: PROTOCOL_VERSION, build: 'none' });
     expect(first).toMatchObject({
       type: 'state',
       game: { variant: 'tamerlane', status: 'started' },

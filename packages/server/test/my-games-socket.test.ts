@@ -39,9 +39,11 @@ async function watcher(base: string, headers?: Record<string, string>): Promise<
 const nextList = async (w: Watcher): Promise<MyGames> => (await w.next('my-games')).games;
 
 /** The first event `w` is sent. */
+/** The first event after the hello that opens every socket. */
 async function firstEvent(w: Watcher): Promise<MyGamesEvent> {
-  await vi.waitFor(() => expect(w.events.length).toBeGreaterThan(0));
-  return w.events[0]!;
+  await vi.waitFor(() => expect(w.events.length).toBeGreaterThan(1));
+  expect(w.events[0]).toMatchObject({ type: 'hello' });
+  return w.events[1]!;
 }
 
 /** Resolves once `w` is closed (at once if it is). */

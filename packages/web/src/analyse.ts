@@ -26,6 +26,7 @@ import { fenForm as makeFenForm } from './fen-form.ts';
 import { saveGameFrom } from './game.ts';
 import { scoreText, whiteShare } from './game-review.ts';
 import { openExportDialog, openImportDialog } from './io-dialogs.ts';
+import { onAbort } from './lifetime.ts';
 import { EngineLinesView } from './engine-lines-view.ts';
 import { MoveChooser } from './move-chooser.ts';
 import { moveListItems } from './move-tree-view.ts';
@@ -35,6 +36,7 @@ import { arrayProblem, positionFromUrl, query, rulesQuery } from './page-params.
 import { ReviewPanel } from './review-panel.ts';
 import { reviewedPositions } from './archive/review-record.ts';
 import { RuleSwitches } from './rule-switches.ts';
+import { holdReloads } from './updates/update-notice.ts';
 import { shortName, variantDef } from './variants.ts';
 
 /** How long (at most) the engine thinks about one position. */
@@ -44,11 +46,8 @@ const ANALYSIS_DEPTH = 24;
 const forWhite = <S extends { type: 'cp' | 'mate'; value: number }>(s: S, white: boolean): S =>
   white ? s : { ...s, value: -s.value };
 
-export function analysePage(
-  ctx: PageContext,
-  variantId: string,
-  params: URLSearchParams,
-): () => void {
+export function analysePage(ctx: PageContext, variantId: string, params: URLSearchParams): void {
+  const { signal } = ctx;
   const def = variantDef(variantId)!;
   const fromUrl = positionFromUrl(def, params);
   let loadError = fromUrl.error;
@@ -66,7 +65,7 @@ export function analysePage(
     else if (opened.variant !== def.id) {
       // The PGN names another variant: open it on that variant's page instead.
       location.replace(`/analyse/${opened.variant}${location.search}`);
-      return () => {};
+      return;
     } else game = opened;
   }
   let current: TreeNode = game.tree.root;
@@ -79,7 +78,12 @@ export function analysePage(
   const arrayId = (): string => game.options.array ?? def.arrays[0]!.id;
   /** The archive's game shown (`?game=`), once read. */
   let archived: ArchivedGame | null = null;
-  let alive = true;
+  // Leaving the page ends its analysis or review: the search is not left running in the Worker.
+  onAbort(signal, () => {
+    generation++;
+    reviewPanel.stop(false);
+    ctx.engine.stop();
+  });
 
   // ---- elements -----------------------------------------------------------------------------------
 
@@ -99,7 +103,7 @@ export function analysePage(
   );
   const status = h('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
   const boardHost = h('div', { class: 'board-host' });
-  const zoom = new BoardZoom();
+  const zoom = new BoardZoom(signal);
   const boardArea = h(
     'section',
     { class: 'board-area analyse-board', 'aria-label': 'Board' },
@@ -126,6 +130,7 @@ export function analysePage(
 
   const reviewPanel = new ReviewPanel({
     engine: ctx.engine,
+    signal,
     tree: () => game.tree,
     current: () => current,
     spec: () => engineSpec(game.tree.root),
@@ -244,6 +249,7 @@ export function analysePage(
   ctx.root.replaceChildren(h('main', { class: 'play analyse' }, notice, boardArea, panel));
   const chooser = new MoveChooser(boardArea);
   let board: Board = makeBoard();
+  onAbort(signal, () => board.destroy());
 
   function makeBoard(): Board {
     const geo = position.rs.geo;
@@ -469,6 +475,7 @@ export function analysePage(
         movetime: ANALYSIS_MS,
         depth: ANALYSIS_DEPTH,
         onInfo,
+        signal,
       })
       .then((reply) => {
         if (mine !== generation || !reply) return;
@@ -602,7 +609,7 @@ export function analysePage(
     e.preventDefault();
     goTo(to, to.parent === current);
   }
-  document.addEventListener('keydown', onKey);
+  document.addEventListener('keydown', onKey, { signal });
 
   if (game.source === 'pgn') {
     // A game opens at its end, as it was left.
@@ -619,7 +626,7 @@ export function analysePage(
   /** Opens a game of the archive, with its review when one was kept, else reviews it if asked. */
   async function openArchived(id: string): Promise<void> {
     const found = await openArchivedGame(id);
-    if (!alive) return;
+    if (signal.aborted) return;
     if ('error' in found) {
       say(found.error);
       analyse();
@@ -644,13 +651,10 @@ export function analysePage(
     else if (params.get('review') === '1') reviewPanel.start();
   }
 
-  return () => {
-    alive = false;
-    generation++;
-    reviewPanel.stop(false);
-    document.removeEventListener('keydown', onKey);
-    ctx.engine.stop();
-    zoom.destroy();
-    board.destroy();
-  };
+  // The analysis (its variations, the engine's lines, a review under way) is not all in the
+  // address: the board is never reloaded by itself for an update.
+  onAbort(
+    signal,
+    holdReloads(() => true),
+  );
 }

@@ -1,7 +1,7 @@
 /**
  * The settings dialog, opened from the header: the appearance (page mode: light, dark, as the
  * device; board theme and piece colours) and the game behaviour (premoves, move confirmation
- * online), each applied as soon as it is chosen and remembered.
+ * online, the low-time warning), each applied as soon as it is chosen and remembered.
  */
 import { BOARD_THEMES, PIECE_SCHEMES } from '@citadel/board';
 import { loadAppearance, saveAppearance, type Appearance } from './appearance.ts';
@@ -19,6 +19,7 @@ const BEHAVIOUR_LABELS: Record<keyof Behaviour, string> = {
   premoves: "Premoves: set a move during the opponent's turn",
   confirmCorrespondence: 'Confirm moves in correspondence and untimed online games',
   confirmLive: 'Confirm moves in live online games',
+  lowTimeWarning: 'Low-time warning: a sound and a mark when your clock runs low',
 };
 
 export function openAppearanceDialog(): void {
@@ -70,6 +71,7 @@ export function openAppearanceDialog(): void {
         toggle('premoves'),
         toggle('confirmCorrespondence'),
         toggle('confirmLive'),
+        toggle('lowTimeWarning'),
       ),
       error,
       h(

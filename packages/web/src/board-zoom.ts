@@ -9,6 +9,7 @@
 import type { Board } from './adapter.ts';
 import './board-zoom.css';
 import { h, svg } from './dom.ts';
+import { onAbort } from './lifetime.ts';
 
 /** The smallest comfortable touch target, CSS px: zoomed cells are at least this wide. */
 export const TOUCH_TARGET_PX = 44;
@@ -23,7 +24,8 @@ export class BoardZoom {
   private on = false;
   private readonly watcher: ResizeObserver | null;
 
-  constructor() {
+  /** `signal`: the page's life; once it aborts, the zoom stops following the board's size. */
+  constructor(signal: AbortSignal) {
     this.element = h(
       'button',
       {
@@ -39,6 +41,10 @@ export class BoardZoom {
     );
     this.watcher =
       typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.fit()) : null;
+    onAbort(signal, () => {
+      this.watcher?.disconnect();
+      this.board = null;
+    });
   }
 
   /** Controls `board` (again after a page made a new one), keeping the zoom chosen. */
@@ -47,12 +53,6 @@ export class BoardZoom {
     this.board = board;
     this.watcher?.observe(board.element);
     this.fit();
-  }
-
-  /** Stops following the board's size. */
-  destroy(): void {
-    this.watcher?.disconnect();
-    this.board = null;
   }
 
   private toggle(): void {

@@ -1,6 +1,7 @@
 /**
  * The two clocks beside the board: the side at the bottom's clock below it, the other above,
- * each showing its time (tenths under ten seconds), whether it runs, is low or has fallen.
+ * each showing its time (tenths under ten seconds), whether it runs, is low (the low-time
+ * warning's mark, low-time.ts: a colour, a sign and words for screen readers) or has fallen.
  */
 import { colorTitle, otherColor, type Color } from '@citadel/core';
 import { h } from './dom.ts';
@@ -29,12 +30,21 @@ export class ClockView {
       'div',
       { class: `clock clock-${color}`, 'data-color': color, role: 'timer', 'aria-live': 'off' },
       h('span', { class: 'clock-name' }, colorTitle(color)),
+      h('span', { class: 'clock-low', 'aria-hidden': 'true', hidden: true }, '⚠'),
       h('span', { class: 'clock-time' }, ''),
     );
   }
 
-  /** Shows `clocks` (hidden when null) with `bottom`'s clock below the board. */
-  render(clocks: Clocks | null, running: Color | null, bottom: Color): void {
+  /**
+   * Shows `clocks` (hidden when null) with `bottom`'s clock below the board; `low`: the clocks the
+   * low-time warning marks.
+   */
+  render(
+    clocks: Clocks | null,
+    running: Color | null,
+    bottom: Color,
+    low: Readonly<Record<Color, boolean>> = { white: false, black: false },
+  ): void {
     const top = otherColor(bottom);
     this.top.hidden = this.bottom.hidden = !clocks;
     if (!clocks) return;
@@ -45,9 +55,14 @@ export class ClockView {
       const el = this.els[c];
       el.querySelector('.clock-time')!.textContent = formatClock(clocks[c]);
       el.classList.toggle('running', running === c);
-      el.classList.toggle('low', clocks[c] < 10_000);
+      el.classList.toggle('low', low[c]);
+      (el.querySelector('.clock-low') as HTMLElement).hidden = !low[c] || clocks[c] === 0;
       el.classList.toggle('flagged', clocks[c] === 0);
-      el.setAttribute('aria-label', `${colorTitle(c)}'s clock: ${formatClock(clocks[c])}`);
+      const lowWords = low[c] && clocks[c] > 0 ? ', low on time' : '';
+      el.setAttribute(
+        'aria-label',
+        `${colorTitle(c)}'s clock: ${formatClock(clocks[c])}${lowWords}`,
+      );
     }
   }
 }

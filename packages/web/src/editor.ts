@@ -34,6 +34,7 @@ import { h, svg } from './dom.ts';
 import { BoardZoom } from './board-zoom.ts';
 import { fenForm as makeFenForm } from './fen-form.ts';
 import { saveGameFrom } from './game.ts';
+import { onAbort } from './lifetime.ts';
 import type { PageContext } from './page-context.ts';
 import { positionFromUrl, query, rulesQuery } from './page-params.ts';
 import { RuleSwitches } from './rule-switches.ts';
@@ -58,11 +59,8 @@ function pieceButtonName(e: PaletteEntry): string {
   return `${colorTitle(e.color)} ${e.name}${shown ? `, marked ${shown}` : ''} (${e.text})`;
 }
 
-export function editorPage(
-  ctx: PageContext,
-  variantId: string,
-  params: URLSearchParams,
-): () => void {
+export function editorPage(ctx: PageContext, variantId: string, params: URLSearchParams): void {
+  const { signal } = ctx;
   const def = variantDef(variantId)!;
   const fromUrl = positionFromUrl(def, params);
   const { arrayId, error: loadError } = fromUrl;
@@ -92,7 +90,7 @@ export function editorPage(
   const status = h('div', { class: 'status setup-verdict', role: 'status', 'aria-live': 'polite' });
   const hoverInfo = h('div', { class: 'hover-info', 'aria-hidden': 'true' }, '\u00a0');
   const boardHost = h('div', { class: 'board-host' });
-  const zoom = new BoardZoom();
+  const zoom = new BoardZoom(signal);
   const boardArea = h(
     'section',
     { class: 'board-area', 'aria-label': 'Board' },
@@ -391,10 +389,6 @@ export function editorPage(
     document.title = `Edit a ${def.name} position — Citadel`;
   }
 
+  onAbort(signal, () => board.destroy());
   render();
-
-  return () => {
-    zoom.destroy();
-    board.destroy();
-  };
 }

@@ -3,11 +3,12 @@
  * start position and one click to play, learn or analyse it.
  */
 import { Position } from '@citadel/core';
-import { createBoard, diagramState, type Board } from './adapter.ts';
+import { createBoard, diagramState } from './adapter.ts';
 import { continueUrl } from './archive/archive-page.ts';
 import type { ArchiveRecord } from './archive/archive-record.ts';
 import { listRecords } from './archive/archive-store.ts';
 import { h } from './dom.ts';
+import { onAbort } from './lifetime.ts';
 import type { PageContext } from './page-context.ts';
 import { MENU, shortName, variantDef } from './variants.ts';
 
@@ -20,9 +21,8 @@ function boardWords(start: Position): string {
   return `${cells} cells${citadels}, ${perSide} pieces a side`;
 }
 
-export function homePage(ctx: PageContext): () => void {
-  let alive = true;
-  const boards: Board[] = [];
+export function homePage(ctx: PageContext): void {
+  const { signal } = ctx;
   const resume = h('section', { class: 'resume', 'aria-label': 'Your last game', hidden: true });
   const cards = MENU.map(({ id, short }) => {
     const def = variantDef(id)!;
@@ -34,7 +34,7 @@ export function homePage(ctx: PageContext): () => void {
     picture.style.setProperty('--aspect', String(geo.files / geo.ranks));
     const board = createBoard(picture, { label: `${def.name} start position`, onMove: () => {} });
     board.set(diagramState(start.value));
-    boards.push(board);
+    onAbort(signal, () => board.destroy());
     const link = (page: string, label: string, cls = ''): HTMLAnchorElement =>
       h('a', { class: `button ${cls}`, href: `/${page}/${id}`, 'data-link': true }, label);
     return h(
@@ -91,11 +91,6 @@ export function homePage(ctx: PageContext): () => void {
   }
   void listRecords().then((records) => {
     const open = records.find((r) => r.result === '*');
-    if (alive && open) showResume(open);
+    if (!signal.aborted && open) showResume(open);
   });
-
-  return () => {
-    alive = false;
-    for (const b of boards) b.destroy();
-  };
 }

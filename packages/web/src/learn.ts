@@ -5,9 +5,10 @@
  * marked, the rule switches, and the sources.
  */
 import { Position, type KindKey, type VariantDef } from '@citadel/core';
-import { createBoard, diagramState, legend, type Board } from './adapter.ts';
+import { createBoard, diagramState, legend } from './adapter.ts';
 import { h } from './dom.ts';
 import { houseRuleText } from './house-rule.ts';
+import { onAbort } from './lifetime.ts';
 import { historyOf } from './learn-history.ts';
 import { sourceItem } from './learn-sources.ts';
 import './learn.css';
@@ -17,14 +18,15 @@ import { ruleExampleView } from './rule-example-view.ts';
 import { ruleExamples } from './rule-examples.ts';
 import { variantDef } from './variants.ts';
 
-export function learnPage(ctx: PageContext, variantId: string): () => void {
+export function learnPage(ctx: PageContext, variantId: string): void {
+  const { signal } = ctx;
   const def = variantDef(variantId)!;
   const start = Position.start(def.id);
   if (!start.ok) throw new Error(start.error);
   const { pieces, pawns } = legend(start.value);
-  const explorer = moveExplorer(def, pieces, pawns);
-  const setups = setupDiagrams(def, (kind) => explorer.select(kind, true));
-  const examples = ruleExamples(def).map((e) => ruleExampleView(def, e));
+  const explorer = moveExplorer(def, pieces, pawns, signal);
+  const setups = setupDiagrams(def, (kind) => explorer.select(kind, true), signal);
+  const examples = ruleExamples(def).map((e) => ruleExampleView(def, e, signal));
 
   const page = h(
     'main',
@@ -121,18 +123,17 @@ export function learnPage(ctx: PageContext, variantId: string): () => void {
   document.title = `Rules of ${def.name} — Citadel`;
   const first = firstKind([...pieces, ...pawns]);
   if (first) explorer.select(first);
-  return () => {
-    explorer.destroy();
-    for (const s of setups) s.destroy();
-    for (const e of examples) e.destroy();
-  };
 }
 
-/** A setup diagram per start array; a click (or Enter) on a piece shows its moves. */
+/**
+ * A setup diagram per start array; a click (or Enter) on a piece shows its moves. Their boards
+ * go when `signal` (the page's life) aborts.
+ */
 function setupDiagrams(
   def: VariantDef,
   onPick: (kind: KindKey) => void,
-): Array<{ element: HTMLElement; destroy: () => void }> {
+  signal: AbortSignal,
+): Array<{ element: HTMLElement }> {
   return def.arrays.map((array) => {
     const position = Position.start(def.id, { array: array.id });
     const host = h('div', { class: 'learn-board' });
@@ -149,10 +150,10 @@ function setupDiagrams(
           : null,
       ),
     );
-    let board: Board | null = null;
     if (position.ok) {
       const kinds = new Map(position.value.pieces().map((p) => [p.square, p.kind]));
-      board = createBoard(host, { label: `${def.name}: ${array.name}`, onMove: () => {} });
+      const board = createBoard(host, { label: `${def.name}: ${array.name}`, onMove: () => {} });
+      onAbort(signal, () => board.destroy());
       board.set(diagramState(position.value));
       const pick = (e: Event): void => {
         const sq = (e.target as HTMLElement).closest<HTMLElement>('.cb-cell')?.dataset['square'];
@@ -164,6 +165,6 @@ function setupDiagrams(
         if (e.key === 'Enter' || e.key === ' ') pick(e);
       });
     }
-    return { element, destroy: () => board?.destroy() };
+    return { element };
   });
 }

@@ -7,7 +7,9 @@
  * archive) and `/player/<name>` (a profile); anything else, or an unknown variant, shows what was
  * not found. The header's corner signs in and out; the online pages are drawn again when who is
  * signed in changes. Only the play page is in the first load: the other pages' code, and the
- * account corner's, load on demand (the web README's "First load" gives the budget).
+ * account corner's, load on demand (the web README's "First load" gives the budget). Each page
+ * shown gets a signal that is aborted when it is left (lifetime.ts), and a dialog left open
+ * closes with its page. Below the pages, the update banner that every page shares (updates/).
  */
 import './style.css';
 import './shell.css';
@@ -19,6 +21,8 @@ import { startAppearance } from './appearance.ts';
 import { SETTINGS_NAME, openAppearanceDialog } from './appearance-dialog.ts';
 import { h } from './dom.ts';
 import { EngineClient } from './engine-client.ts';
+import { closeDialog } from './io-dialogs.ts';
+import { TAB_LIFETIME } from './lifetime.ts';
 import { notFoundPage } from './not-found-page.ts';
 import { LOBBY_PATH } from '@citadel/protocol';
 import { onDemand, type OnDemand } from './on-demand.ts';
@@ -73,9 +77,12 @@ const header = h(
 );
 startAppearance();
 const content = h('div', { class: 'content' });
-app.replaceChildren(header, content);
+/** Where the update banner goes (updates/update-banner.ts), once its code has loaded. */
+const updateSlot = h('div', { class: 'update-slot' });
+app.replaceChildren(header, content, updateSlot);
 
-let teardown: (() => void) | null = null;
+/** Aborted when the page shown is left (PageContext's `signal`). */
+let leave = new AbortController();
 
 /** The pages of a variant, with their header labels. */
 const PAGES = [
@@ -128,33 +135,29 @@ function renderNav(
   switcher.show(variant);
 }
 
-/** A page drawn from its module: draws into the content, returns its teardown. */
-type Draw<M> = (module: M) => () => void;
-
-/** Counts the routes shown, so that a page whose code arrives after the user moved on is not drawn. */
-let shown = 0;
+/** A page drawn from its module into the content. */
+type Draw<M> = (module: M) => void;
 
 /**
  * Shows a page whose code loads on demand: at once when it has loaded before, else after a short
  * "Loading…"; a module that cannot load (offline before the app was cached, or replaced by an
- * update) is said in words.
+ * update) is said in words. A page whose code arrives after the user moved on is not drawn.
  */
-function showPage<M>(module: OnDemand<M>, draw: Draw<M>): void {
+function showPage<M>(module: OnDemand<M>, signal: AbortSignal, draw: Draw<M>): void {
   const ready = module.loaded();
   if (ready) {
-    teardown = draw(ready);
+    draw(ready);
     return;
   }
-  const mine = shown;
   content.replaceChildren(
     h('main', { class: 'page-loading' }, h('p', { role: 'status' }, 'Loading…')),
   );
   module.load().then(
     (m) => {
-      if (mine === shown) teardown = draw(m);
+      if (!signal.aborted) draw(m);
     },
     (e: unknown) => {
-      if (mine !== shown) return;
+      if (signal.aborted) return;
       const reason = e instanceof Error ? e.message : String(e);
       content.replaceChildren(
         h(
@@ -176,30 +179,33 @@ function showPage<M>(module: OnDemand<M>, draw: Draw<M>): void {
 /** The online pages, which belong to no variant: a function that shows one, or null. */
 function onlineRoute(path: string, ctx: PageContext): (() => void) | null {
   const game = /^\/game\/([A-Za-z0-9_-]{8,16})$/.exec(path);
-  if (game) return () => showPage(gameModule, (m) => m.onlineGamePage(ctx, game[1]!));
-  if (path === LOBBY_PATH) return () => showPage(lobbyModule, (m) => m.lobbyPage(ctx));
-  if (path === '/games') return () => showPage(myGamesModule, (m) => m.myGamesPage(ctx));
+  const signal = ctx.signal;
+  if (game) return () => showPage(gameModule, signal, (m) => m.onlineGamePage(ctx, game[1]!));
+  if (path === LOBBY_PATH) return () => showPage(lobbyModule, signal, (m) => m.lobbyPage(ctx));
+  if (path === '/games') return () => showPage(myGamesModule, signal, (m) => m.myGamesPage(ctx));
   const player = /^\/player\/([A-Za-z0-9_-]{3,20})$/.exec(path);
-  if (player) return () => showPage(playerModule, (m) => m.playerPage(ctx, player[1]!));
+  if (player) return () => showPage(playerModule, signal, (m) => m.playerPage(ctx, player[1]!));
   return null;
 }
 
 function route(): void {
-  teardown?.();
-  teardown = null;
-  shown++;
+  leave.abort();
+  leave = new AbortController();
+  const signal = leave.signal;
+  // A dialog belongs to the page that opened it (one left open by the Back button goes too).
+  closeDialog();
   window.scrollTo(0, 0);
-  const ctx: PageContext = { root: content, engine, navigate };
+  const ctx: PageContext = { root: content, engine, navigate, signal };
   const path = location.pathname.replace(/\/+$/, '') || '/';
   const params = new URLSearchParams(location.search);
   if (path === '/') {
     renderNav('home', null);
-    showPage(homeModule, (m) => m.homePage(ctx));
+    showPage(homeModule, signal, (m) => m.homePage(ctx));
     return;
   }
   if (path === '/archive') {
     renderNav('games', null);
-    showPage(archiveModule, (m) => m.archivePage(ctx));
+    showPage(archiveModule, signal, (m) => m.archivePage(ctx));
     return;
   }
   const online = onlineRoute(path, ctx);
@@ -211,7 +217,7 @@ function route(): void {
   const m = VARIANT_PAGE.exec(path);
   if (!m) {
     renderNav(null, null);
-    teardown = notFoundPage(ctx, `There is no page "${path}" in Citadel.`);
+    notFoundPage(ctx, `There is no page "${path}" in Citadel.`);
     return;
   }
   const page = m[1] as VariantPage;
@@ -223,14 +229,16 @@ function route(): void {
   }
   if (!variantDef(variant)) {
     renderNav(page, null);
-    teardown = notFoundPage(ctx, `There is no variant "${variant}" in Citadel.`, page);
+    notFoundPage(ctx, `There is no variant "${variant}" in Citadel.`, page);
     return;
   }
   renderNav(page, variant);
-  if (page === 'play') teardown = playPage(ctx, variant, params);
-  else if (page === 'analyse') showPage(analyseModule, (m) => m.analysePage(ctx, variant, params));
-  else if (page === 'editor') showPage(editorModule, (m) => m.editorPage(ctx, variant, params));
-  else showPage(learnModule, (m) => m.learnPage(ctx, variant));
+  if (page === 'play') playPage(ctx, variant, params);
+  else if (page === 'analyse')
+    showPage(analyseModule, signal, (m) => m.analysePage(ctx, variant, params));
+  else if (page === 'editor')
+    showPage(editorModule, signal, (m) => m.editorPage(ctx, variant, params));
+  else showPage(learnModule, signal, (m) => m.learnPage(ctx, variant));
 }
 
 // Links marked data-link navigate inside the app.
@@ -256,20 +264,32 @@ async function startAccounts(): Promise<void> {
   accountSlot.replaceWith(new AccountMenu().element);
   // Signing in or out draws the online page again for the new player (the others do not change).
   let player: string | null | undefined;
-  onAccount((s) => {
-    const now = s.kind === 'signed-in' ? s.account.username : null;
-    const before = player;
-    player = now;
-    if (before === undefined || before === now) return;
-    const path = location.pathname.replace(/\/+$/, '') || '/';
-    if (onlineRoute(path, { root: content, engine, navigate })) route();
-  });
+  onAccount(
+    TAB_LIFETIME,
+    (s) => {
+      const now = s.kind === 'signed-in' ? s.account.username : null;
+      const before = player;
+      player = now;
+      if (before === undefined || before === now) return;
+      const path = location.pathname.replace(/\/+$/, '') || '/';
+      if (onlineRoute(path, { root: content, engine, navigate, signal: TAB_LIFETIME })) route();
+    },
+    true,
+  );
 }
 
-// Offline once loaded: the service worker (emitted by vite.config.ts) caches the built files.
-// Built apps only: the dev server (which has hot reload) serves no sw.js. Not `env.PROD`, which
-// is false in a build run under NODE_ENV=test (the browser tests).
-if (!import.meta.hot && 'serviceWorker' in navigator)
-  navigator.serviceWorker.register('/sw.js').catch(() => {
-    // No offline mode (e.g. a private window); the app works as before.
-  });
+// Updates: the service worker (offline once loaded, and the releases it brings), the banner every
+// page shares, and the page's reload by itself when idle (updates/). Loaded once the first page
+// is drawn, and at once: after a release the server no longer has this build's code to load.
+setTimeout(() => startUpdates().catch(() => undefined), 0);
+
+async function startUpdates(): Promise<void> {
+  const [watch, banner, reload] = await Promise.all([
+    import('./updates/release-watch.ts'),
+    import('./updates/update-banner.ts'),
+    import('./updates/update-reload.ts'),
+  ]);
+  banner.mountUpdateBanner(updateSlot);
+  reload.reloadWhenIdle();
+  await watch.watchReleases();
+}

@@ -9,6 +9,7 @@ import type { KindKey, VariantDef } from '@citadel/core';
 import { createBoard, diagramState, pieceSvg, type LegendEntry } from './adapter.ts';
 import { BoardZoom } from './board-zoom.ts';
 import { h, svg } from './dom.ts';
+import { onAbort } from './lifetime.ts';
 import {
   changeKind,
   movePiece,
@@ -23,7 +24,6 @@ export interface MoveExplorer {
   readonly element: HTMLElement;
   /** Shows this kind's moves (keeps the blockers) and brings the diagram into view if asked. */
   select(kind: KindKey, scroll?: boolean): void;
-  destroy(): void;
 }
 
 type Mode = 'own' | 'enemy' | 'move';
@@ -44,10 +44,12 @@ export function firstKind(entries: readonly LegendEntry[]): KindKey | undefined 
   );
 }
 
+/** The explorer; its board goes when `signal` (the page's life) aborts. */
 export function moveExplorer(
   def: VariantDef,
   pieces: readonly LegendEntry[],
   pawns: readonly LegendEntry[],
+  signal: AbortSignal,
 ): MoveExplorer {
   const names = new Map([...pieces, ...pawns].map((e) => [e.kind, e.name]));
   let view: ExplorerView | null = null;
@@ -136,7 +138,7 @@ export function moveExplorer(
         ]
       : null,
   );
-  const zoom = new BoardZoom();
+  const zoom = new BoardZoom(signal);
   const diagram = h(
     'div',
     { class: 'explorer', id: 'explorer' },
@@ -211,14 +213,8 @@ export function moveExplorer(
     if (sq) onCell(sq);
   });
 
-  return {
-    element,
-    select,
-    destroy: () => {
-      zoom.destroy();
-      board.destroy();
-    },
-  };
+  onAbort(signal, () => board.destroy());
+  return { element, select };
 }
 
 /** What a pawn becomes on the last rank, in a few words. */

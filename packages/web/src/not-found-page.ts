@@ -7,7 +7,7 @@ import type { PageContext } from './page-context.ts';
 import { MENU } from './variants.ts';
 
 /** `what`: what was not found, in words (`There is no page "/nonsense".`). */
-export function notFoundPage(ctx: PageContext, what: string, page = 'play'): () => void {
+export function notFoundPage(ctx: PageContext, what: string, page = 'play'): void {
   ctx.root.replaceChildren(
     h(
       'main',
@@ -26,5 +26,4 @@ export function notFoundPage(ctx: PageContext, what: string, page = 'play'): () 
     ),
   );
   document.title = 'Not found — Citadel';
-  return () => {};
 }

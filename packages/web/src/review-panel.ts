@@ -20,6 +20,8 @@ export interface Reviewed {
 
 export interface ReviewHost {
   readonly engine: EngineClient;
+  /** The page's life: the review's engine requests are dropped once it aborts. */
+  readonly signal: AbortSignal;
   readonly tree: () => MoveTree;
   readonly current: () => TreeNode;
   /** The game as the engine sets it up, without its moves. */
@@ -157,6 +159,7 @@ export class ReviewPanel {
     };
     runReview(
       this.host.engine,
+      this.host.signal,
       line,
       (step) => {
         if (mine !== this.generation) return;

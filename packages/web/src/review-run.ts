@@ -40,10 +40,12 @@ export interface ReviewLine {
 
 /**
  * Scores the positions one by one, calling `onStep` for each; stops early (resolving false)
- * when `cancelled()` turns true or the engine's answer is dropped.
+ * when `cancelled()` turns true or the engine's answer is dropped (as it is once `signal`, the
+ * asking page's life, aborts).
  */
 export async function runReview(
   engine: EngineClient,
+  signal: AbortSignal,
   line: ReviewLine,
   onStep: (step: ReviewStep) => void,
   cancelled: () => boolean,
@@ -54,7 +56,7 @@ export async function runReview(
   for (let i = 0; i <= line.moves.length; i++) {
     const mover = position.turn();
     if (i > 0 && !position.play(line.moves[i - 1]!).ok) return false;
-    const evaluation = await scorePosition(engine, line, i, position);
+    const evaluation = await scorePosition(engine, signal, line, i, position);
     if (!evaluation || cancelled()) return false;
     const step: ReviewStep = previous
       ? {
@@ -71,6 +73,7 @@ export async function runReview(
 
 async function scorePosition(
   engine: EngineClient,
+  signal: AbortSignal,
   line: ReviewLine,
   i: number,
   position: Position,
@@ -93,6 +96,7 @@ async function scorePosition(
       onInfo: (info) => {
         if (info.multiPv === 1) shareByDepth.set(info.depth, whiteShare(forWhite(info.score)));
       },
+      signal,
     },
   );
   if (!reply) return null;

@@ -7,11 +7,11 @@ import { Position, type MoveInfo, type Result, type VariantDef } from '@citadel/
 import { createBoard, diagramState, type Board } from './adapter.ts';
 import { diagramFen } from './diagram-fen.ts';
 import { h } from './dom.ts';
+import { onAbort } from './lifetime.ts';
 import type { RuleExample } from './rule-examples.ts';
 
 export interface ExampleView {
   readonly element: HTMLElement;
-  destroy(): void;
 }
 
 /** The prepared position of an example, or the core's reason it is not valid. */
@@ -25,7 +25,12 @@ export function examplePosition(def: VariantDef, example: RuleExample): Result<P
   return Position.fromFen(def.id, fen.value);
 }
 
-export function ruleExampleView(def: VariantDef, example: RuleExample): ExampleView {
+/** The example's view; its board goes when `signal` (the page's life) aborts. */
+export function ruleExampleView(
+  def: VariantDef,
+  example: RuleExample,
+  signal: AbortSignal,
+): ExampleView {
   const boardHost = h('div', { class: 'example-board' });
   const result = h('p', { class: 'example-result', role: 'status', 'aria-live': 'polite' });
   const element = h(
@@ -40,11 +45,12 @@ export function ruleExampleView(def: VariantDef, example: RuleExample): ExampleV
     label: `${example.title}: example`,
     onMove: () => {},
   });
+  onAbort(signal, () => board.destroy());
   const start = examplePosition(def, example);
   if (!start.ok) {
     // A prepared position the core refuses is a bug in rule-examples.ts; say so visibly.
     result.textContent = `This example could not be set up: ${start.error}`;
-    return { element, destroy: () => board.destroy() };
+    return { element };
   }
   const before = start.value;
 
@@ -55,13 +61,13 @@ export function ruleExampleView(def: VariantDef, example: RuleExample): ExampleV
       .map((m) => m.to);
     board.set(diagramState(before, { marked: to }));
     result.textContent = `Marked: ${[...new Set(to)].join(' ')}`;
-    return { element, destroy: () => board.destroy() };
+    return { element };
   }
 
   const move: MoveInfo | undefined = before.legalMoves().find((m) => m.text === example.move);
   if (!move) {
     result.textContent = `This example's move ${example.move ?? ''} is not legal here.`;
-    return { element, destroy: () => board.destroy() };
+    return { element };
   }
   const after = before.clone();
   after.play(move.text);
@@ -85,7 +91,7 @@ export function ruleExampleView(def: VariantDef, example: RuleExample): ExampleV
   });
   element.append(toggle);
   show();
-  return { element, destroy: () => board.destroy() };
+  return { element };
 }
 
 const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,11 +1,11 @@
 /**
- * Move, capture, check and game-end sounds, synthesised with the Web Audio API (no audio files),
+ * Move, capture, check, game-end and low-time sounds, synthesised with the Web Audio API (no audio files),
  * and the mute setting (saved in local storage). The audio context starts on the first sound,
  * which always follows a user gesture (a move, or a button).
  */
 import { readStored, writeStored } from './safe-storage.ts';
 
-export type SoundName = 'move' | 'capture' | 'check' | 'end';
+export type SoundName = 'move' | 'capture' | 'check' | 'end' | 'low-time';
 
 const MUTE_KEY = 'citadel.muted';
 
@@ -36,6 +36,11 @@ const NOTES: Record<SoundName, readonly Note[]> = {
     [523, 0, 0.18, 0.22, 'sine'],
     [659, 0.16, 0.18, 0.22, 'sine'],
     [784, 0.32, 0.36, 0.22, 'sine'],
+  ],
+  'low-time': [
+    [988, 0, 0.08, 0.25, 'square'],
+    [988, 0.14, 0.08, 0.25, 'square'],
+    [988, 0.28, 0.08, 0.25, 'square'],
   ],
 };
 

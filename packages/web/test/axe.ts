@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 
-/** axe-core as a script to run inside a page. */
+/** axe-core, the accessibility checker, as a script to run inside a page. */
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** axe-core's violations of any impact on the page as it stands, one line per element. */

@@ -25,9 +25,20 @@ afterEach(() => {
 
 describe('game behaviour', () => {
   it('saves a valid choice and reads it back', () => {
-    const mine = { premoves: false, confirmCorrespondence: false, confirmLive: true };
+    const mine = {
+      premoves: false,
+      confirmCorrespondence: false,
+      confirmLive: true,
+      lowTimeWarning: false,
+    };
     expect(saveBehaviour(mine)).toBeNull();
     expect(loadBehaviour()).toEqual(mine);
+  });
+
+  it('reads a choice saved before the low-time warning with the warning on', () => {
+    const old = { premoves: false, confirmCorrespondence: false, confirmLive: true };
+    storage.items.set('citadel.behaviour', JSON.stringify(old));
+    expect(loadBehaviour()).toEqual({ ...old, lowTimeWarning: true });
   });
 
   it('refuses a wrong shape with a reason and changes nothing', () => {
@@ -41,6 +52,7 @@ describe('game behaviour', () => {
       'yes',
       { premoves: 'no', confirmCorrespondence: true, confirmLive: false },
       { premoves: true, confirmCorrespondence: true },
+      { ...DEFAULT_BEHAVIOUR, lowTimeWarning: 'yes' },
       { ...DEFAULT_BEHAVIOUR, extra: 1 },
     ])
       expect(saveBehaviour(bad)).toMatch(/^not a game behaviour: \S/);
@@ -57,7 +69,7 @@ describe('game behaviour', () => {
 
   it('holds a choice for the page when storage refuses it', () => {
     storage.refuse = true;
-    const mine = { premoves: false, confirmCorrespondence: true, confirmLive: true };
+    const mine = { ...DEFAULT_BEHAVIOUR, premoves: false, confirmLive: true };
     expect(saveBehaviour(mine)).toBeNull();
     expect(loadBehaviour()).toEqual(mine);
     // Once storage takes a choice again, the page's own copy gives way to it.

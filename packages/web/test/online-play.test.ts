@@ -358,7 +358,7 @@ describe('online play', () => {
     // Where the socket cannot be had, the list is asked for once, and the page quietly tries again.
     const cut = await mine.context().newPage();
     let tries = 0;
-    await cut.routeWebSocket('**/api/my-games/socket', (ws) => {
+    await cut.routeWebSocket('**/api/my-games/socket?*', (ws) => {
       tries++;
       void ws.close();
     });
@@ -397,7 +397,7 @@ describe('online play', () => {
       // The late accepter's list is read before someone else takes the challenge, and stays so.
       const before = await call<LobbyResponse>('/api/lobby');
       const late = await newPage(PHONE);
-      await late.route('**/api/lobby/stream', (route) =>
+      await late.route('**/api/lobby/stream?*', (route) =>
         route.fulfill({
           contentType: 'text/event-stream',
           body: `data: ${JSON.stringify({ type: 'lobby', games: before.games })}\n\n`,
@@ -414,7 +414,7 @@ describe('online play', () => {
         .waitFor();
       expect(late.url()).toBe(`${app.base}/lobby`);
       // The next list leaves the sentence in place.
-      await late.waitForResponse('**/api/lobby/stream');
+      await late.waitForResponse('**/api/lobby/stream?*');
       expect(await late.getByRole('alert').textContent()).toContain('Someone else accepted');
       expect(late.errors).toEqual([]);
       held.abort();

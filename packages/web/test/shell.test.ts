@@ -4,7 +4,8 @@
  * switcher, the archive (a finished game reappears after a reload and opens in review), the clock
  * that waits for the first move, the play page's accessible names, the dark mode and board themes
  * (remembered, and readable: a contrast audit in dark mode), premoves, the engine's move said in
- * words, the zoom on a phone and a move-list font whose l is no I.
+ * words, the zoom on a phone, a move-list font whose l is no I, and a dialog that closes with
+ * its page.
  */
 import { get } from 'node:http';
 import { Position, mulberry32 } from '@citadel/core';
@@ -632,6 +633,23 @@ describe('the app shell and the play page in chromium', () => {
     await page.goto(position);
     await page.waitForSelector('.cb-cell');
     await expect(cell(page, 'e5').getAttribute('aria-label')).resolves.toMatch(/black pawn/);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("closes a dialog with its page: Back from the analysis board's export leaves no dialog over the next page", async () => {
+    const page = await openAt('/play/chess', DESKTOP);
+    await page.getByRole('button', { name: 'Analyse', exact: true }).click();
+    await page.locator('main.analyse .cb-cell').first().waitFor();
+    await page.getByRole('button', { name: 'Export PGN' }).click();
+    await page.getByRole('dialog', { name: 'Export PGN' }).waitFor();
+    await page.goBack();
+    await page.locator('main.play-page').waitFor();
+    await expect(page.locator('dialog').count()).resolves.toBe(0);
+    // The page is usable: nothing modal is left in front of it.
+    await page
+      .locator('summary', { hasText: 'Play a friend online' })
+      .click({ trial: true, timeout: 2000 });
     expect(page.errors).toEqual([]);
     await page.context().close();
   });

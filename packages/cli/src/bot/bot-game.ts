@@ -68,6 +68,8 @@ export async function playOnlineGame(
     const ply = plies();
     const moves = game.moves;
     thinkingAt = ply;
+    // Since the turn came: reported with the move, so the server credits the network's lag.
+    const turnSince = performance.now();
     try {
       engine ??= await engineFor(options.engine, game);
       const { go, budgetMs } = goCommand(
@@ -89,7 +91,7 @@ export async function playOnlineGame(
       if (plies() !== ply || ended) return;
       if ((await answer('draw')) === 'accept') return;
       if (!best || best === '(none)' || best === '0000') throw new Error('the engine has no move');
-      await api.move(id, seat.token, best, ply);
+      await api.move(id, seat.token, best, ply, Math.round(performance.now() - turnSince));
     } catch (e) {
       if (ended || (e instanceof ApiError && e.status === 409)) return;
       log(`no move sent: ${e instanceof Error ? e.message : String(e)}`);

@@ -35,6 +35,7 @@ import { gameRoutes } from './routes-games.ts';
 import { tournamentRoutes } from './routes-tournaments.ts';
 import { refuseForeignPages } from './same-origin.ts';
 import { closeIdleConnectionsOnClose, closeSockets } from './shutdown.ts';
+import { installWire, versionHeaders, type Wire } from './wire.ts';
 
 export interface AppOptions {
   readonly games: Games;
@@ -47,6 +48,8 @@ export interface AppOptions {
   readonly tournaments: Tournaments;
   /** Tournaments pushed to their streams' readers. */
   readonly tournamentFeed: TournamentFeed;
+  /** The protocol version and build the server says, and its events as they go out (wire.ts). */
+  readonly wire: Wire;
   /** The built web app (packages/web/dist), or null to serve the API only. */
   readonly webRoot: string | null;
   /** Requests per minute from one address. */
@@ -67,8 +70,11 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
     // At `info` every request is logged too; errors and 5xx answers (below) at `error`.
     trustProxy: trustedProxies(o.trustProxy),
     rewriteUrl: rewriteMalformedUrl,
-    frameworkErrors: frameworkRefusal,
+    // The router's own refusals run no hook: they carry the version headers here.
+    frameworkErrors: (e, req, reply) =>
+      frameworkRefusal(e, req, reply.headers(versionHeaders(o.wire))),
   });
+  installWire(app, o.wire);
   installErrorHandler(app);
   installZodSchemas(app);
   app.addHook('onResponse', async (req, reply) => {
@@ -116,11 +122,11 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   );
   accountRoutes(app, accounts, o.games.store);
   const live = new LiveConnections(o.livePerAddress ?? DEFAULT_LIVE_PER_ADDRESS);
-  const streams = new EventStreams(app, live);
+  const streams = new EventStreams(app, live, o.wire);
   tournamentRoutes(app, o.tournaments, o.tournamentFeed, accounts, streams, o.publicOrigin);
-  liveRoutes(app, o.games, accounts, live, streams);
+  liveRoutes(app, o.games, accounts, live, streams, o.wire);
   lobbyStreamRoute(app, o.lobby, streams);
-  myGamesSocketRoute(app, o.myGames, accounts, live);
+  myGamesSocketRoute(app, o.myGames, accounts, live, o.wire);
 
   if (o.webRoot) {
     await app.register(fastifyStatic, {

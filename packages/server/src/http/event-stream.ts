@@ -3,10 +3,12 @@
  * server-sent events when the client asks for `text/event-stream`; a keep-alive line every
  * KEEPALIVE_MS; each counted against its address's live connections, and dropped when its reader
  * falls behind (live-limits.ts). A closing server ends them all (their clients connect again).
+ * Each opens with the server's hello, and carries its version headers (wire.ts).
  */
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { writeUnlessStalled, type LiveConnections } from './live-limits.ts';
+import { helloOf, versionHeaders, type Wire } from './wire.ts';
 
 const KEEPALIVE_MS = 20_000;
 export const TOO_MANY_LIVE = 'too many live connections from this address: close some games first';
@@ -14,7 +16,7 @@ export const TOO_MANY_LIVE = 'too many live connections from this address: close
 /** One open stream. */
 export interface EventStream {
   /** Writes one event (nothing once the stream has ended, or when its reader is far behind). */
-  send(event: unknown): void;
+  send(event: { readonly type: string }): void;
   /** Calls `done` once the stream has ended (at once if it has): the client left, or the end. */
   onEnd(done: () => void): void;
   end(): void;
@@ -26,6 +28,7 @@ export class EventStreams {
   constructor(
     app: FastifyInstance,
     private readonly live: LiveConnections,
+    private readonly wire: Wire,
   ) {
     app.addHook('preClose', (done) => {
       for (const raw of this.open) raw.end();
@@ -51,6 +54,7 @@ export class EventStreams {
         : 'application/x-ndjson; charset=utf-8',
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
+      ...versionHeaders(this.wire),
     });
     const keepalive = setInterval(
       () => writeUnlessStalled(raw, sse ? ': keepalive\n\n' : '\n'),
@@ -69,12 +73,13 @@ export class EventStreams {
     };
     req.raw.on('close', done);
     raw.on('finish', done);
+    const send = (e: { readonly type: string }): void => {
+      const text = JSON.stringify(this.wire.outgoing(e));
+      writeUnlessStalled(raw, sse ? `data: ${text}\n\n` : `${text}\n`);
+    };
+    send(helloOf(this.wire));
     return {
-      send: (e) =>
-        void writeUnlessStalled(
-          raw,
-          sse ? `data: ${JSON.stringify(e)}\n\n` : `${JSON.stringify(e)}\n`,
-        ),
+      send,
       onEnd: (f) => (ended ? f() : void ends.push(f)),
       end: () => raw.end(),
     };

@@ -7,6 +7,9 @@
  * closed if it keeps on), one JSON object its route's schema accepts (else refused with 400, its
  * first problem named), handled one at a time in order, a failure told as an error event with the
  * status HTTP would answer. A refused message changes nothing; nothing a client sends throws.
+ * Every socket opens with the server's hello (wire.ts); the client says its protocol version in
+ * the URL's `v` (a version that cannot be read is refused and the socket closed), and every
+ * message of a client older than the server is refused with 426 while the events still flow.
  */
 import { describeIssues, type SocketError } from '@citadel/protocol';
 import type { FastifyRequest } from 'fastify';
@@ -18,6 +21,15 @@ import { DATABASE_UNAVAILABLE } from './errors.ts';
 import { TOO_MANY_LIVE } from './event-stream.ts';
 import { MAX_BUFFERED_BYTES, type LiveConnections } from './live-limits.ts';
 import { REFUSAL_STATUS } from './refusal-status.ts';
+import { PROBE_MS, RoundTrips } from './round-trips.ts';
+import {
+  OUTDATED_STATUS,
+  clientProtocol,
+  helloOf,
+  outdated,
+  outdatedText,
+  type Wire,
+} from './wire.ts';
 
 /** Messages a connection may send: a burst of BURST, then RATE a second. */
 const BURST = 20;
@@ -81,24 +93,38 @@ export interface LiveSocket {
    * accepts, one at a time in order; what it throws is told to the client as an error event.
    */
   read<M>(schema: z.ZodType<M>, maxBytes: number, handle: (m: M) => Promise<void>): void;
+  /**
+   * Starts timing the connection's round trip with ping frames (round-trips.ts), at once and
+   * every PROBE_MS; returns the estimate's reader (null until the first pong).
+   */
+  measureRoundTrips(): () => number | null;
 }
 
 /**
  * Takes a place for `socket` (opened by `req`) against its address's cap and starts its
- * heartbeat; null when the address holds its cap already, having told the client and closed it.
- * The place is given back when the socket closes.
+ * heartbeat, having sent the hello; null when the address holds its cap already, or the client's
+ * version cannot be read, having told the client and closed it. The place is given back when the
+ * socket closes.
  */
 export function openLiveSocket(
   socket: WebSocket,
   req: FastifyRequest,
   live: LiveConnections,
+  wire: Wire,
 ): LiveSocket | null {
   const send = (e: { readonly type: string }): void => {
     if (socket.readyState !== socket.OPEN) return;
     // A reader that stopped reading: drop it rather than buffer its events (live-limits.ts).
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return socket.terminate();
-    socket.send(JSON.stringify(e));
+    socket.send(JSON.stringify(wire.outgoing(e)));
   };
+  send(helloOf(wire));
+  const client = clientProtocol(req);
+  if ('error' in client) {
+    send(refusal(client.error, 400));
+    socket.close(1008, 'bad protocol version');
+    return null;
+  }
   if (!live.open(req.ip)) {
     send(refusal(TOO_MANY_LIVE, 429));
     socket.close(1008, 'too many connections');
@@ -111,13 +137,30 @@ export function openLiveSocket(
     alive = false;
     socket.ping();
   }, HEARTBEAT_MS);
+  let trips: RoundTrips | null = null;
+  let probes: ReturnType<typeof setInterval> | null = null;
   socket.on('close', () => {
     clearInterval(heartbeat);
+    if (probes) clearInterval(probes);
     live.close(req.ip);
   });
 
   return {
     send,
+    measureRoundTrips() {
+      if (!trips) {
+        const t = (trips = new RoundTrips());
+        const probe = (): void => {
+          const payload = t.probe(performance.now());
+          if (payload && socket.readyState === socket.OPEN) socket.ping(payload);
+        };
+        socket.on('pong', (data) => t.pong(data, performance.now()));
+        probe();
+        probes = setInterval(probe, PROBE_MS);
+      }
+      const measured = trips;
+      return () => measured.estimate();
+    },
     read(schema, maxBytes, handle) {
       const bucket = new Bucket();
       let refused = 0;
@@ -131,9 +174,11 @@ export function openLiveSocket(
           return;
         }
         chain = chain.then(async () => {
+          if (outdated(wire, client.version))
+            return refuse(outdatedText(wire, client.version!), OUTDATED_STATUS);
           const json = isBinary ? undefined : parseJson(String(data));
           if (json === undefined) return refuse('a message is one JSON object', 400);
-          const parsed = schema.safeParse(json);
+          const parsed = schema.safeParse(json, { reportInput: true });
           if (!parsed.success) return refuse(describeIssues(parsed.error.issues), 400);
           try {
             await handle(parsed.data);

@@ -22,6 +22,7 @@ import type { LiveConnections } from './live-limits.ts';
 import { errorEvent, openLiveSocket } from './live-socket.ts';
 import { socketAccount } from './session.ts';
 import { bearer, gameParams } from './validate.ts';
+import type { Wire } from './wire.ts';
 
 async function handle(
   games: Games,
@@ -42,7 +43,7 @@ async function handle(
     throw new Refusal('forbidden', 'send {"type":"auth","token":...} with your seat token first');
   switch (m.type) {
     case 'move':
-      await games.move(id, by, m.move, m.ply);
+      await games.move(id, by, m.move, m.ply, m.moveTime);
       break;
     case 'resign':
       await games.resign(id, by);
@@ -55,6 +56,9 @@ async function handle(
       break;
     case 'berserk':
       await games.berserk(id, by);
+      break;
+    case 'add-time':
+      await games.addTime(id, by);
       break;
     case 'draw':
     case 'takeback':
@@ -71,12 +75,13 @@ export function liveRoutes(
   accounts: Accounts,
   live: LiveConnections,
   streams: EventStreams,
+  wire: Wire,
 ): void {
   app.get('/api/games/:id/socket', { websocket: true }, (socket: WebSocket, req) => {
-    const channel = openLiveSocket(socket, req, live);
+    const channel = openLiveSocket(socket, req, live, wire);
     if (!channel) return;
     const send = (e: ServerEvent): void => channel.send(e);
-    const listener: Listener = { color: null, send };
+    const listener: Listener = { color: null, send, roundTrip: channel.measureRoundTrips() };
     let unlisten: (() => void) | null = null;
     const params = gameParams.safeParse(req.params);
     if (!params.success) {

@@ -13,6 +13,7 @@ import type { Accounts } from '../service/accounts.ts';
 import type { MyGamesFeed } from '../service/my-games-feed.ts';
 import type { LiveConnections } from './live-limits.ts';
 import { errorEvent, openLiveSocket, unexpected } from './live-socket.ts';
+import type { Wire } from './wire.ts';
 import { socketAccount } from './session.ts';
 
 export function myGamesSocketRoute(
@@ -20,9 +21,10 @@ export function myGamesSocketRoute(
   feed: MyGamesFeed,
   accounts: Accounts,
   live: LiveConnections,
+  wire: Wire,
 ): void {
   app.get('/api/my-games/socket', { websocket: true }, (socket: WebSocket, req) => {
-    const channel = openLiveSocket(socket, req, live);
+    const channel = openLiveSocket(socket, req, live, wire);
     if (!channel) return;
     const send = (e: MyGamesEvent): void => channel.send(e);
     const watch = feed.watch({

@@ -66,7 +66,12 @@ export function gameRoutes(
   api.post('/api/games/:id/moves', move, async (req) => {
     const { id, color } = await seat(req, req.params.id);
     const body = req.body;
-    return (await games.move(id, color, body.move, body.ply)).state;
+    return (await games.move(id, color, body.move, body.ply, body.moveTime)).state;
+  });
+
+  api.post('/api/games/:id/add-time', onGame, async (req) => {
+    const { id, color } = await seat(req, req.params.id);
+    return (await games.addTime(id, color)).state;
   });
 
   api.post('/api/games/:id/resign', onGame, async (req) => {

@@ -25,8 +25,8 @@ export function installZodSchemas(app: FastifyInstance): void {
 
 /**
  * The sentence for a request a route's schema refused, or null for another error: the first
- * problem, with where it is in a body or query (`clock.initial: ...`); a path parameter's problem
- * alone (`not a game id`).
+ * problem, with where it is in a body or query (`clock.initial: ...`; a field not known is named,
+ * `unknown field "extra"`); a path parameter's problem alone (`not a game id`).
  */
 export function schemaRefusal(e: unknown): string | null {
   if (!hasZodFastifySchemaValidationErrors(e)) return null;
@@ -35,8 +35,16 @@ export function schemaRefusal(e: unknown): string | null {
     e.validation.map((v) => ({
       path: inParams ? [] : v.instancePath.split('/').filter(Boolean),
       message: v.message ?? 'invalid input',
+      code: v.keyword,
+      keys: unknownKeys(v.params),
     })),
   );
+}
+
+/** The fields a strict object refused, as the zod issue under a validation error names them. */
+function unknownKeys(params: unknown): string[] | undefined {
+  const keys = (params as { keys?: unknown } | undefined)?.keys;
+  return Array.isArray(keys) ? keys.map(String) : undefined;
 }
 
 /** The token of `Authorization: Bearer <token>`, if any. */

@@ -217,13 +217,23 @@ export class Games {
     return null;
   }
 
-  move(id: string, by: Color, move: string, ply?: number): Promise<ActResult> {
-    return this.apply(id, () => ({
+  /**
+   * Plays `by`'s move; `moveTime`, the client's report of how long it held the turn, lets the
+   * machine credit the network's lag, bounded by the round trip measured on the seat's sockets
+   * here (none over a stream: the quota alone bounds it then).
+   */
+  move(id: string, by: Color, move: string, ply?: number, moveTime?: number): Promise<ActResult> {
+    return this.apply(id, (live) => ({
       type: 'move',
       by,
       move,
       ...(ply !== undefined ? { ply } : {}),
+      ...(moveTime !== undefined ? { moveTime, roundTrip: roundTripOf(live, by) } : {}),
     }));
+  }
+  /** `by` gives the opponent time (@citadel/game's add-time.ts). */
+  addTime(id: string, by: Color): Promise<ActResult> {
+    return this.apply(id, () => ({ type: 'add-time', by }));
   }
   resign(id: string, by: Color): Promise<ActResult> {
     return this.apply(id, () => ({ type: 'resign', by }));
@@ -509,6 +519,19 @@ export class Games {
         l.send(n.type === 'state' ? { type: 'state', game: this.view(live), you: l.color } : n);
     }
   }
+}
+
+/**
+ * The round trip measured on the seat's sockets held here (ms): the longest where it has several
+ * (the move came from one of them), null where none has been measured.
+ */
+function roundTripOf(live: Live, color: Color): number | null {
+  let longest: number | null = null;
+  for (const l of live.listeners) {
+    const trip = l.color === color ? (l.roundTrip?.() ?? null) : null;
+    if (trip !== null) longest = Math.max(longest ?? 0, trip);
+  }
+  return longest;
 }
 
 /** A game listed in the lobby while its poster is there (lobby.ts). */

@@ -4,4 +4,6 @@ import type { Color, ServerEvent } from '@citadel/protocol';
 export interface Listener {
   color: Color | null;
   send(event: ServerEvent): void;
+  /** The round trip measured on this connection (ms), null before the first; none for a stream. */
+  readonly roundTrip?: () => number | null;
 }

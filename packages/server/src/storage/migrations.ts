@@ -251,7 +251,33 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           await db.schema.dropIndex(name).execute();
       },
     },
-    '0010-tournaments': {
+    '0010-lag-compensation': {
+      async up(db: Kysely<unknown>) {
+        // Lag compensation (@citadel/game's lag-compensation.ts): the lag credited with each move
+        // (JSON, beside move_clocks), each player's quota now and the totals credited in the
+        // game (for the operator); and how many times each player gave the opponent time. A game
+        // in progress at the upgrade starts with an empty quota, which its moves fill.
+        await db.schema
+          .alterTable('games')
+          .addColumn('move_lag', 'text', (c) => c.notNull().defaultTo('[]'))
+          .execute();
+        for (const column of [
+          'lag_quota_white',
+          'lag_quota_black',
+          'lag_white',
+          'lag_black',
+          'time_given_white',
+          'time_given_black',
+        ])
+          await db.schema
+            .alterTable('games')
+            .addColumn(column, column.startsWith('time') ? 'integer' : 'bigint', (c) =>
+              c.notNull().defaultTo(0),
+            )
+            .execute();
+      },
+    },
+    '0011-tournaments': {
       async up(db: Kysely<unknown>) {
         // Arenas (docs/design.md, "Tournaments"): the tournament, its players with their sheets,
         // its games; and on a game, its tournament and which seats went berserk.

@@ -24,6 +24,13 @@ export function gameToRow(g: GameRecord): GameRow {
     black_bot: g.seats.black?.bot ? 1 : 0,
     moves: JSON.stringify(g.moves),
     move_clocks: JSON.stringify(g.moveClocks),
+    move_lag: JSON.stringify(g.moveLag),
+    lag_quota_white: g.lagQuota.white,
+    lag_quota_black: g.lagQuota.black,
+    lag_white: g.lagTotal.white,
+    lag_black: g.lagTotal.black,
+    time_given_white: g.timeGiven.white,
+    time_given_black: g.timeGiven.black,
     clock_white: g.clockLeft.white,
     clock_black: g.clockLeft.black,
     turn_started_at: g.turnStartedAt,
@@ -74,6 +81,8 @@ function seat(
 
 /** The record of a row written by `gameToRow` (PostgreSQL returns bigints as text). */
 export function rowToGame(r: GameRow): GameRecord {
+  const moveClocks = JSON.parse(r.move_clocks) as number[];
+  const moveLag = JSON.parse(r.move_lag) as number[];
   return {
     id: r.id,
     variant: r.variant,
@@ -87,7 +96,15 @@ export function rowToGame(r: GameRow): GameRecord {
       black: seat(r.black_token, r.black_account, r.black_name, r.black_bot),
     },
     moves: JSON.parse(r.moves) as string[],
-    moveClocks: JSON.parse(r.move_clocks) as number[],
+    moveClocks,
+    // A game stored before lag compensation has no credits for its earlier moves: 0 for each.
+    moveLag: [
+      ...new Array<number>(Math.max(0, moveClocks.length - moveLag.length)).fill(0),
+      ...moveLag,
+    ],
+    lagQuota: { white: Number(r.lag_quota_white), black: Number(r.lag_quota_black) },
+    lagTotal: { white: Number(r.lag_white), black: Number(r.lag_black) },
+    timeGiven: { white: Number(r.time_given_white), black: Number(r.time_given_black) },
     clockLeft: { white: Number(r.clock_white), black: Number(r.clock_black) },
     turnStartedAt: num(r.turn_started_at),
     firstMoveBy: num(r.first_move_by),

@@ -23,6 +23,17 @@ export interface GamesTable {
   /** JSON arrays: move text, and the mover's clock after each move. */
   moves: string;
   move_clocks: string;
+  /** JSON array: the lag credited with each move (ms), beside `move_clocks`. */
+  move_lag: string;
+  /** Each player's lag quota now (ms). */
+  lag_quota_white: number;
+  lag_quota_black: number;
+  /** The lag credited to each player over the game (ms): the operator's per-game totals. */
+  lag_white: number;
+  lag_black: number;
+  /** How many times each player gave the opponent time. */
+  time_given_white: number;
+  time_given_black: number;
   clock_white: number;
   clock_black: number;
   turn_started_at: number | null;
@@ -46,7 +57,7 @@ export interface GamesTable {
   ended_at: number | null;
   /** `ended_at` of a game the archive lists (finished, not aborted), else null; indexed. */
   archived_at: number | null;
-  /** The tournament the game was paired in, or null (migration 0010). */
+  /** The tournament the game was paired in, or null (migration 0011). */
   tournament_id: string | null;
   /** 1 when the seat went berserk (a tournament game), else 0. */
   white_berserk: number;

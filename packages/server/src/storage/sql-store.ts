@@ -157,7 +157,7 @@ export class SqlStore implements Store {
   async importGames(games: readonly GameRecord[]): Promise<void> {
     if (!games.length) return;
     await this.db.transaction().execute(async (tx) => {
-      // Rows a statement at most: SQLite binds at most 32,766 values, and a game has 39 columns.
+      // Rows a statement at most: SQLite binds at most 32,766 values, and a game has 43 columns.
       for (let i = 0; i < games.length; i += 500)
         await tx
           .insertInto('games')

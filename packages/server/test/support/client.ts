@@ -2,7 +2,7 @@
  * Test clients: raw requests over @citadel/protocol's API client (any body, token and cookie, the
  * answer as it came), and a WebSocket that queues the server's events for `next`.
  */
-import { CitadelApi, type HttpHeaders, type ServerEvent } from '@citadel/protocol';
+import { CitadelApi, type Hello, type HttpHeaders, type ServerEvent } from '@citadel/protocol';
 import WebSocket from 'ws';
 
 export interface Answer<T = Record<string, unknown>> {
@@ -50,8 +50,11 @@ export function api(base: string) {
   };
 }
 
-/** A socket's client; `E`: the events its server sends (a game's by default). */
-export class SocketClient<E extends { readonly type: string } = ServerEvent> {
+/**
+ * A socket's client; `E`: the events its server sends (a game's by default, after the hello that
+ * opens every socket).
+ */
+export class SocketClient<E extends { readonly type: string } = ServerEvent | Hello> {
   readonly events: E[] = [];
   private waiters: Array<() => void> = [];
   private read = 0;

@@ -6,7 +6,8 @@
  */
 import { askConfirm } from '../confirm-dialog.ts';
 import { h } from '../dom.ts';
-import { closeDialog, openExportDialog } from '../io-dialogs.ts';
+import { openExportDialog } from '../io-dialogs.ts';
+import { onAbort } from '../lifetime.ts';
 import type { PageContext } from '../page-context.ts';
 import { StorageNotice } from '../storage-notice.ts';
 import { shortName } from '../variants.ts';
@@ -21,8 +22,8 @@ const when = (ms: number): string =>
 export const continueUrl = (r: Pick<ArchiveRecord, 'variant' | 'id'>): string =>
   `/play/${r.variant}?game=${encodeURIComponent(r.id)}`;
 
-export function archivePage(ctx: PageContext): () => void {
-  let alive = true;
+export function archivePage(ctx: PageContext): void {
+  const { signal } = ctx;
   const summary = h('p', { class: 'archive-summary', role: 'status' }, 'Loading your games…');
   const body = h('tbody');
   const exportAll = h('button', { type: 'button', disabled: true }, 'Export all (PGN)');
@@ -124,14 +125,14 @@ export function archivePage(ctx: PageContext): () => void {
     });
     if (!sure) return;
     const gone = await deleteRecord(r.id);
-    if (!alive) return;
+    if (signal.aborted) return;
     if (gone) await show();
     else summary.textContent = 'The game could not be deleted: this browser refused the change.';
   }
 
   async function show(): Promise<void> {
     const records = await listRecords();
-    if (!alive) return;
+    if (signal.aborted) return;
     body.replaceChildren(...records.map(row));
     table.hidden = records.length === 0;
     summary.textContent =
@@ -153,9 +154,5 @@ export function archivePage(ctx: PageContext): () => void {
   }
   void show();
 
-  return () => {
-    alive = false;
-    notice.destroy();
-    closeDialog();
-  };
+  onAbort(signal, () => notice.destroy());
 }

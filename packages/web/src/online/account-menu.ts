@@ -5,6 +5,7 @@
  */
 import './account.css';
 import { h } from '../dom.ts';
+import { TAB_LIFETIME } from '../lifetime.ts';
 import { knownAccount, onAccount, signOut, type AccountStatus } from './account-state.ts';
 import { openSignIn } from './sign-in-dialog.ts';
 
@@ -27,7 +28,7 @@ export class AccountMenu {
       this.menu.open = false;
       this.menu.querySelector('summary')?.focus();
     });
-    onAccount((s) => this.render(s));
+    onAccount(TAB_LIFETIME, (s) => this.render(s), true);
     void knownAccount();
   }
 

@@ -41,13 +41,15 @@ export function knownAccount(): Promise<AccountStatus> {
   });
 }
 
-/** Calls `listener` after every change, and at once when known and `now`; returns the unsubscribe. */
-export function onAccount(listener: Listener, now = true): () => void {
+/**
+ * Calls `listener` after every change until `signal` aborts (the subscriber's life: a page's, or
+ * TAB_LIFETIME), and with `now` at once too when the status is known.
+ */
+export function onAccount(signal: AbortSignal, listener: Listener, now = false): void {
+  if (signal.aborted) return;
   listeners.add(listener);
+  signal.addEventListener('abort', () => listeners.delete(listener), { once: true });
   if (now && status.kind !== 'unknown') listener(status);
-  return () => {
-    listeners.delete(listener);
-  };
 }
 
 export async function signIn(c: Credentials, newAccount: boolean): Promise<Account> {

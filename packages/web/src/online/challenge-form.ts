@@ -2,6 +2,7 @@
  * The form that creates an online game: variant, array, rule switches, time control (live minutes
  * + increment, correspondence days per move, or none), colour, rated or casual, and whether the
  * game is posted in the lobby. The server checks everything again; its refusal is shown as it is.
+ * It follows who is signed in for as long as its page lives.
  */
 import { COLOR_CHOICES, type CreateGameRequest } from '@citadel/protocol';
 import { h } from '../dom.ts';
@@ -30,11 +31,14 @@ export class ChallengeForm {
   private readonly submit: HTMLButtonElement;
   private clockKind: ClockKind = 'live';
 
-  /** `create` sends the request and resolves to an error sentence, or null when it worked. */
+  /**
+   * `create` sends the request and resolves to an error sentence, or null when it worked;
+   * `options.signal` is the life of the page the form is on.
+   */
   constructor(
     variant: string,
     private readonly create: (request: CreateGameRequest) => Promise<string | null>,
-    options: { lobby: boolean; submitLabel: string },
+    options: { lobby: boolean; submitLabel: string; signal: AbortSignal },
   ) {
     const n = ++formCount;
     const id = (name: string): string => `challenge-${n}-${name}`;
@@ -114,11 +118,7 @@ export class ChallengeForm {
     this.variantChanged();
     this.showClock();
     this.showRated(accountStatus());
-    const stop = onAccount((a) => {
-      // The form lives as long as its page: once off the page it stops following the account.
-      if (this.element.isConnected) this.showRated(a);
-      else stop();
-    }, false);
+    onAccount(options.signal, (a) => this.showRated(a));
   }
 
   private showRated(a: AccountStatus): void {

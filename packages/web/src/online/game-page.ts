@@ -5,7 +5,9 @@
  * signed-in account plays its seats from any device; one opening the link of a game with a free
  * seat takes it; anyone else watches. The page sounds and marks the tab title
  * when it is the player's turn, shows who is connected and the measured lag, and reconnects by
- * itself.
+ * itself. When the server speaks a newer protocol, the page reloads by itself as soon as none of
+ * its moves is on its way (the server holds the clock, and the reloaded page plays on); a player's
+ * game in progress holds every other reload by itself (a release's).
  */
 import './online.css';
 import {
@@ -20,9 +22,12 @@ import { boardState, createBoard, movesFor, type Board } from '../adapter.ts';
 import { BoardZoom } from '../board-zoom.ts';
 import { ClockView } from '../clock-view.ts';
 import { h } from '../dom.ts';
+import { loadBehaviour } from '../game-behaviour.ts';
+import { LowTimeWarning, lowTimeThreshold } from '../low-time.ts';
 import { FirstMoveNote } from './first-move-note.ts';
 import { MoveAnnouncer } from '../move-announcer.ts';
 import { MoveChooser } from '../move-chooser.ts';
+import { onAbort, repeat } from '../lifetime.ts';
 import { moveWords } from '../move-words.ts';
 import type { PageContext } from '../page-context.ts';
 import { MoveListView } from '../play/move-list-view.ts';
@@ -45,23 +50,26 @@ import { keepSeat, seatIn, seatOnlyHere } from './seats.ts';
 import { signInNoteFor } from './sign-in-note.ts';
 import { statusLine } from './status-line.ts';
 import { timeControlText, timeLeftText } from './time-text.ts';
+import { currentUpdates, holdReloads, onUpdates } from '../updates/update-notice.ts';
+import { reloadForUpdate } from '../updates/update-reload.ts';
 
 const NOT_CONNECTED = 'Not connected — reconnecting…';
+/** The longest a reload for a newer protocol waits for a move on its way to be answered. */
+const OUTDATED_WAIT_MS = 3000;
 /** A request that got no answer at all (api.ts says so with status 0). */
 const unreachable = (e: unknown): boolean => e instanceof ApiError && e.status === 0;
 
-/** Renders the game page; returns a function that tears it down. */
-export function onlineGamePage(ctx: PageContext, id: string): () => void {
+/** Renders the game page, for as long as `ctx.signal` lasts. */
+export function onlineGamePage(ctx: PageContext, id: string): void {
   // A seat handed over by the private seat link's fragment, or by this history entry (a reload of
   // a tab whose browser refuses storage), is this page's seat: the creator of a game is never
   // sent to take the free seat for lack of storage.
   const handed = takeSeatFromAddress() ?? (seatIn(id) ? null : seatFromHistory(id));
   if (handed) keepSeat(id, handed);
-  let teardown: (() => void) | null = null;
-  let gone = false;
   const message = h('p', { class: 'online-message', role: 'status' }, 'Loading the game…');
   ctx.root.replaceChildren(h('main', { class: 'online-loading' }, message));
   void open().catch((e: unknown) => {
+    if (ctx.signal.aborted) return;
     message.textContent =
       e instanceof ApiError && e.status === 404
         ? 'There is no game at this address.'
@@ -70,18 +78,13 @@ export function onlineGamePage(ctx: PageContext, id: string): () => void {
 
   async function open(): Promise<void> {
     const c = await chooseSeat(id);
-    if (gone) return;
+    if (ctx.signal.aborted) return;
     const held = c.seat !== null && c.seat !== 'session' && c.you ? seatIn(id) : null;
     // The history entry carries the seat, so that a reload finds it where storage does not.
     if (held) carrySeatInHistory(id, held);
     const onlyHere = held && seatOnlyHere(id) ? held : null;
-    teardown = showGame(ctx, new OnlineGame(c.state, c.you), c.seat, c.refused, onlyHere);
+    showGame(ctx, new OnlineGame(c.state, c.you), c.seat, c.refused, onlyHere);
   }
-
-  return () => {
-    gone = true;
-    teardown?.();
-  };
 }
 
 /**
@@ -94,7 +97,8 @@ function showGame(
   seat: string | 'session' | null,
   joinRefused: string | null,
   onlyHere: Seat | null,
-): () => void {
+): void {
+  const { signal } = ctx;
   const token = seat === 'session' ? null : seat;
   const def = variantDef(g.state.variant);
   const name = def?.name ?? g.state.variant;
@@ -116,10 +120,11 @@ function showGame(
   const result = h('div', { class: 'result', role: 'alert', hidden: true });
   const firstMove = new FirstMoveNote();
   const clockView = new ClockView();
+  const lowTime = new LowTimeWarning();
   const topBar = new SeatBar(clockView.top);
   const bottomBar = new SeatBar(clockView.bottom);
   const boardHost = h('div', { class: 'board-host' });
-  const zoom = new BoardZoom();
+  const zoom = new BoardZoom(signal);
   const boardArea = h(
     'section',
     { class: 'board-area online-board', 'aria-label': 'Board' },
@@ -204,9 +209,14 @@ function showGame(
     },
     onPremove: (premove) => moves.setPremove(premove),
   });
+  onAbort(signal, () => {
+    board.destroy();
+    document.title = 'Citadel';
+  });
   zoom.attach(board);
 
-  const socket = new GameSocket(g.state.id, seat === null ? null : token ? { token } : {}, {
+  const socketSeat = seat === null ? null : token ? { token } : {};
+  const socket = new GameSocket(g.state.id, socketSeat, signal, {
     event: (e) => {
       if (e.type === 'error') {
         showProblem(e.error);
@@ -247,11 +257,14 @@ function showGame(
 
   /** Sends a move the board shows (played, confirmed or premoved) to the server. */
   function sendMove(move: string, ply: number): void {
-    if (socket.send({ type: 'move', move, ply })) return;
+    // How long this seat held the turn: the server credits the rest of its clock's span as lag.
+    const moveTime = g.moveTime();
+    const timed = moveTime === undefined ? {} : { moveTime };
+    if (socket.send({ type: 'move', move, ply, ...timed })) return;
     // The socket is down: the move goes over HTTP (the session cookie goes with it), and the
     // answer is the new state.
     if (seat === null) return;
-    api.move(g.state.id, token, move, ply).then(
+    api.move(g.state.id, token, move, ply, moveTime).then(
       (state) => {
         const change = g.apply({ type: 'state', game: state, you: g.you });
         render(false);
@@ -414,18 +427,55 @@ function showGame(
     firstMove.render(g.state, g.you, socket.serverNow());
     const live = g.live() && clocks !== null;
     boardArea.classList.toggle('with-clocks', live);
-    clockView.render(live ? clocks.times : null, clocks?.running ?? null, orientation());
+    const clock = g.state.clock;
+    const low =
+      live && clock && 'initial' in clock
+        ? lowTime.update(
+            clocks.times,
+            clocks.running,
+            lowTimeThreshold(clock.initial * 1000),
+            g.you ? [g.you] : [],
+            loadBehaviour().lowTimeWarning,
+          )
+        : undefined;
+    clockView.render(live ? clocks.times : null, clocks?.running ?? null, orientation(), low);
     if (!live && clocks?.running && !g.ended()) {
       const left = timeLeftText(clocks.times[clocks.running]);
       status.textContent = `${statusText()} — ${left} left for this move`;
     }
   }
 
-  const ticker = setInterval(() => {
+  /**
+   * The reload for a newer protocol: null until the server is known to speak one, then when it
+   * became known, until the page has reloaded or found that it should leave it to the player.
+   */
+  let reloadWaitingSince: number | null = null;
+  let reloadLeftToPlayer = false;
+  /**
+   * Reloads for a newer protocol once no move of this page is on its way (sent, not answered yet;
+   * the server refuses what this page sends, so the answer comes at once), or after
+   * OUTDATED_WAIT_MS. A move held for the player's confirmation could not be sent either. Where
+   * the page reloaded for it a moment ago (update-reload.ts), the banner's button is the player's.
+   */
+  function reloadIfOutdated(): void {
+    if (currentUpdates().protocol === null || reloadLeftToPlayer) return;
+    reloadWaitingSince ??= Date.now();
+    const moveOnItsWay = g.hasUnconfirmedMove() && !moves.heldMove();
+    if (moveOnItsWay && Date.now() - reloadWaitingSince < OUTDATED_WAIT_MS) return;
+    reloadLeftToPlayer = !reloadForUpdate();
+  }
+  onAbort(signal, onUpdates(reloadIfOutdated));
+  onAbort(
+    signal,
+    holdReloads(() => g.you !== null && !g.ended()),
+  );
+
+  repeat(signal, 100, () => {
     renderClocks();
     if (g.opponentAwaySince !== null) actions.render(g);
-  }, 100);
-  const stopKeys = listenToKeys({
+    if (reloadWaitingSince !== null) reloadIfOutdated();
+  });
+  listenToKeys(signal, {
     at: () => ({ ply: g.board.viewPly, moves: g.board.moves().length }),
     view,
     escape: () => {
@@ -436,13 +486,5 @@ function showGame(
     },
   });
   render(false);
-
-  return () => {
-    clearInterval(ticker);
-    stopKeys();
-    socket.close();
-    zoom.destroy();
-    board.destroy();
-    document.title = 'Citadel';
-  };
+  reloadIfOutdated();
 }

@@ -1,10 +1,21 @@
 /**
  * The live channel to one game (GET /api/games/:id/socket): takes the seat with the browser's
- * token or the signed-in account's session, passes every server event on after checking it against the protocol, measures the lag and
- * the server's clock offset with pings, and reconnects by itself after a dropped connection (the
- * server answers every new connection with the whole game, so nothing is missed).
+ * token or the signed-in account's session, passes every server event on after reading it with
+ * the protocol (fields this page does not know are dropped), measures the lag and the server's
+ * clock offset with pings, and reconnects by itself after a dropped connection (the server answers
+ * every new connection with the whole game, so nothing is missed). The page's protocol version
+ * goes in the URL; the server's hello, and any message the page cannot read, go to the update
+ * banner (updates/update-notice.ts), never dropped in silence.
  */
-import { serverEventSchema, type ClientMessage, type ServerEvent } from '@citadel/protocol';
+import {
+  readServerMessage,
+  serverEventSchema,
+  type ClientMessage,
+  type ServerEvent,
+} from '@citadel/protocol';
+import { withVersion } from '../updates/page-version.ts';
+import { serverSays, unreadableMessage } from '../updates/update-notice.ts';
+import { onAbort } from '../lifetime.ts';
 
 export type Connection = 'connecting' | 'open' | 'closed';
 
@@ -30,16 +41,20 @@ export class GameSocket {
 
   /**
    * `seat`: how to take the seat on every connection — `{ token }`, `{}` for the signed-in
-   * account's seat (its session cookie), or null to watch.
+   * account's seat (its session cookie), or null to watch. The channel is closed for good when
+   * `signal` (the page's life) aborts.
    */
   constructor(
     private readonly id: string,
     private readonly seat: { readonly token?: string } | null,
+    signal: AbortSignal,
     private readonly events: SocketEvents,
   ) {
+    if (signal.aborted) return;
     this.connect();
-    window.addEventListener('online', this.reconnectNow);
-    document.addEventListener('visibilitychange', this.reconnectNow);
+    window.addEventListener('online', this.reconnectNow, { signal });
+    document.addEventListener('visibilitychange', this.reconnectNow, { signal });
+    onAbort(signal, () => this.close());
   }
 
   /** The server's time now, as measured. */
@@ -58,10 +73,8 @@ export class GameSocket {
     return true;
   }
 
-  close(): void {
+  private close(): void {
     this.closedByUs = true;
-    window.removeEventListener('online', this.reconnectNow);
-    document.removeEventListener('visibilitychange', this.reconnectNow);
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.stopPings();
     this.ws?.close();
@@ -77,7 +90,7 @@ export class GameSocket {
     this.retryTimer = null;
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const ws = new WebSocket(
-      `${scheme}://${location.host}/api/games/${encodeURIComponent(this.id)}/socket`,
+      `${scheme}://${location.host}${withVersion(`/api/games/${encodeURIComponent(this.id)}/socket`)}`,
     );
     this.ws = ws;
     this.events.connection('connecting');
@@ -110,15 +123,11 @@ export class GameSocket {
   }
 
   private receive(data: unknown): void {
-    if (typeof data !== 'string') return;
-    let parsed: ReturnType<typeof serverEventSchema.safeParse>;
-    try {
-      parsed = serverEventSchema.safeParse(JSON.parse(data));
-    } catch {
-      return;
-    }
-    if (!parsed.success) return;
-    const e = parsed.data;
+    if (typeof data !== 'string') return unreadableMessage('a message is not text');
+    const message = readServerMessage(data, serverEventSchema);
+    if (message.kind === 'hello') return serverSays(message.hello);
+    if (message.kind === 'unreadable') return unreadableMessage(message.why);
+    const e = message.event;
     if (e.type === 'pong' && e.t !== undefined) {
       const now = Date.now();
       const half = Math.max(0, now - e.t) / 2;

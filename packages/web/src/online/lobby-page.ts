@@ -22,13 +22,15 @@ const UNREACHABLE_TEXT = 'The server cannot be reached: the list may be out of d
 /** Said when another player took the challenge between the list and the click. */
 const TAKEN_TEXT = 'Someone else accepted this challenge first. Choose another one.';
 
-export function lobbyPage(ctx: PageContext): () => void {
+export function lobbyPage(ctx: PageContext): void {
+  const { signal } = ctx;
   const liveList = h('ul', { class: 'game-list', 'aria-label': 'Live challenges' });
   const corrList = h('ul', { class: 'game-list', 'aria-label': 'Correspondence challenges' });
   const problem = h('p', { class: 'form-error', role: 'alert' });
   const form = new ChallengeForm(DEFAULT_VARIANT, (r) => createAndOpen(ctx, r), {
     lobby: true,
     submitLabel: 'Post the challenge',
+    signal,
   });
   ctx.root.replaceChildren(
     h(
@@ -130,25 +132,17 @@ export function lobbyPage(ctx: PageContext): () => void {
     );
   }
 
-  let closeFeed: (() => void) | null = null;
-  let gone = false;
   // Rows say which challenges are this account's: the account is known before the first list.
-  void knownAccount().then(() => {
-    if (gone) return;
-    closeFeed = openLobbyFeed({
+  void knownAccount().then(() =>
+    openLobbyFeed(signal, {
       games: render,
       connected: (connected) => {
         listProblem = connected ? '' : UNREACHABLE_TEXT;
         showProblem();
       },
-    });
-  });
-  const stopAccount = onAccount(() => {
+    }),
+  );
+  onAccount(signal, () => {
     if (shown) render(shown);
-  }, false);
-  return () => {
-    gone = true;
-    closeFeed?.();
-    stopAccount();
-  };
+  });
 }

@@ -4,9 +4,18 @@
  * they change; the session cookie adds the signed-in account's games. The whole list comes at
  * once and again at every change, each checked against the protocol. A dropped connection is made
  * again by itself, after a wait that doubles from RETRY_MS's first to its last, and at once when
- * the browser comes back online or the page is shown again.
+ * the browser comes back online or the page is shown again. The page's protocol version goes in the
+ * URL; the server's hello, and a message the page cannot read, go to the update banner.
  */
-import { myGamesEventSchema, type MyGamesResponse, type MyGamesWatch } from '@citadel/protocol';
+import {
+  myGamesEventSchema,
+  readServerMessage,
+  type MyGamesResponse,
+  type MyGamesWatch,
+} from '@citadel/protocol';
+import { withVersion } from '../updates/page-version.ts';
+import { serverSays, unreadableMessage } from '../updates/update-notice.ts';
+import { onAbort } from '../lifetime.ts';
 
 export type MyGamesList = MyGamesResponse['games'];
 
@@ -29,15 +38,20 @@ export interface MyGamesFeed {
   rewatch(): void;
   /** Connects again at once: the session's cookie (a new account) goes with the new connection. */
   reconnect(): void;
-  close(): void;
 }
 
-/** Opens the feed of the seats `tokens()` names (read at every watch). */
-export function openMyGamesFeed(tokens: () => string[], events: MyGamesFeedEvents): MyGamesFeed {
+/**
+ * Opens the feed of the seats `tokens()` names (read at every watch), closed for good when
+ * `signal` (the page's life) aborts.
+ */
+export function openMyGamesFeed(
+  signal: AbortSignal,
+  tokens: () => string[],
+  events: MyGamesFeedEvents,
+): MyGamesFeed {
   let ws: WebSocket | null = null;
   let retry: ReturnType<typeof setTimeout> | null = null;
   let failures = 0;
-  let closed = false;
 
   const watch = (socket: WebSocket): void => {
     if (socket.readyState !== WebSocket.OPEN) return;
@@ -50,7 +64,7 @@ export function openMyGamesFeed(tokens: () => string[], events: MyGamesFeedEvent
     let socket: WebSocket;
     try {
       const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-      socket = new WebSocket(`${scheme}://${location.host}/api/my-games/socket`);
+      socket = new WebSocket(`${scheme}://${location.host}${withVersion('/api/my-games/socket')}`);
     } catch {
       // No WebSocket here (or one the page may not open): as if it had closed at once.
       events.connected(false);
@@ -64,15 +78,11 @@ export function openMyGamesFeed(tokens: () => string[], events: MyGamesFeedEvent
       watch(socket);
     };
     socket.onmessage = (m: MessageEvent<unknown>) => {
-      if (typeof m.data !== 'string') return;
-      let parsed: ReturnType<typeof myGamesEventSchema.safeParse>;
-      try {
-        parsed = myGamesEventSchema.safeParse(JSON.parse(m.data));
-      } catch {
-        return;
-      }
-      if (!parsed.success) return;
-      const e = parsed.data;
+      if (typeof m.data !== 'string') return unreadableMessage('a message is not text');
+      const message = readServerMessage(m.data, myGamesEventSchema);
+      if (message.kind === 'hello') return serverSays(message.hello);
+      if (message.kind === 'unreadable') return unreadableMessage(message.why);
+      const e = message.event;
       if (e.type === 'error') return events.problem(e.error);
       listed = true;
       failures = 0;
@@ -83,7 +93,7 @@ export function openMyGamesFeed(tokens: () => string[], events: MyGamesFeedEvent
       ws = null;
       events.connected(false);
       if (!listed) events.failed();
-      if (closed) return;
+      if (signal.aborted) return;
       const wait = RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)]!;
       retry = setTimeout(connect, wait);
     };
@@ -91,13 +101,19 @@ export function openMyGamesFeed(tokens: () => string[], events: MyGamesFeedEvent
 
   /** Connects at once unless connected (or the page is hidden: it waits to be shown). */
   const now = (): void => {
-    if (closed || ws || document.visibilityState === 'hidden') return;
+    if (signal.aborted || ws || document.visibilityState === 'hidden') return;
     if (retry) clearTimeout(retry);
     connect();
   };
-  window.addEventListener('online', now);
-  document.addEventListener('visibilitychange', now);
-  connect();
+  window.addEventListener('online', now, { signal });
+  document.addEventListener('visibilitychange', now, { signal });
+  onAbort(signal, () => {
+    if (retry) clearTimeout(retry);
+    const old = ws;
+    ws = null;
+    old?.close();
+  });
+  if (!signal.aborted) connect();
 
   return {
     rewatch: () => {
@@ -109,15 +125,6 @@ export function openMyGamesFeed(tokens: () => string[], events: MyGamesFeedEvent
       old?.close();
       failures = 0;
       now();
-    },
-    close: () => {
-      closed = true;
-      window.removeEventListener('online', now);
-      document.removeEventListener('visibilitychange', now);
-      if (retry) clearTimeout(retry);
-      const old = ws;
-      ws = null;
-      old?.close();
     },
   };
 }

@@ -23,7 +23,8 @@ import { openSignIn } from './sign-in-dialog.ts';
 /** Said, quietly, while the list cannot be kept up to date (it connects again by itself). */
 const RECONNECTING_TEXT = 'Reconnecting… the list may be out of date.';
 
-export function myGamesPage(ctx: PageContext): () => void {
+export function myGamesPage(ctx: PageContext): void {
+  const { signal } = ctx;
   const playing = h('ul', { class: 'game-list', 'aria-label': 'Games in progress' });
   const finished = h('ul', { class: 'game-list', 'aria-label': 'My finished games' });
   const archive = archivePages({
@@ -131,7 +132,6 @@ export function myGamesPage(ctx: PageContext): () => void {
     }
   }
 
-  let gone = false;
   let listed = false;
   let askedOnce = false;
   /** The server's words last shown in the alert, cleared by the next list. */
@@ -142,7 +142,7 @@ export function myGamesPage(ctx: PageContext): () => void {
     askedOnce = true;
     try {
       const mine = await api.myGames(allTokens());
-      if (!listed && !gone) render(mine.games);
+      if (!listed && !signal.aborted) render(mine.games);
     } catch (e) {
       show(failure(e));
     }
@@ -152,9 +152,9 @@ export function myGamesPage(ctx: PageContext): () => void {
   void loadArchive();
   // The line saying whose games these are needs the account: known before the first list.
   void knownAccount().then(() => {
-    if (gone) return;
+    if (signal.aborted) return;
     renderWhose();
-    feed = openMyGamesFeed(allTokens, {
+    feed = openMyGamesFeed(signal, allTokens, {
       games: (mine) => {
         listed = true;
         if (feedProblem && problem.textContent === feedProblem) show('');
@@ -173,16 +173,10 @@ export function myGamesPage(ctx: PageContext): () => void {
     });
   });
   // Signed in or out here: another account's games, which a new connection's cookie names.
-  const stopAccount = onAccount(() => {
+  onAccount(signal, () => {
     renderWhose();
     feed?.reconnect();
-  }, false);
+  });
   // A game created or joined in another tab: its seat is watched too.
-  const stopSeats = onSeatsChanged(() => feed?.rewatch());
-  return () => {
-    gone = true;
-    feed?.close();
-    stopAccount();
-    stopSeats();
-  };
+  onSeatsChanged(signal, () => feed?.rewatch());
 }

@@ -1,11 +1,19 @@
 /**
  * The online game's buttons, each shown only when @citadel/game says the seat may: abort, resign,
- * draw and takeback offers (with accept / decline when the opponent offered), claim the win when
- * the opponent stays away, rematch after the end, and flip. Abort and resign ask first, as on the
- * play page, and are sent only if the game still allows them once the player has said yes.
+ * draw and takeback offers (with accept / decline when the opponent offered), give the opponent
+ * time, claim the win when the opponent stays away, rematch after the end, and flip. Abort and
+ * resign ask first, as on the play page, and are sent only if the game still allows them once the
+ * player has said yes. The note under them says what the opponent asks, and time given.
  */
-import { mayOffer, mayResign } from '@citadel/game';
-import type { ClientMessage, OfferAction, OfferKind } from '@citadel/protocol';
+import { ADD_TIME_MS, mayOffer, mayResign } from '@citadel/game';
+import {
+  colorTitle,
+  otherColor,
+  type ClientMessage,
+  type Color,
+  type OfferAction,
+  type OfferKind,
+} from '@citadel/protocol';
 import { askConfirm } from '../confirm-dialog.ts';
 import { h } from '../dom.ts';
 import type { OnlineGame } from './online-game.ts';
@@ -27,6 +35,14 @@ const ABORT = {
   text: 'Aborting ends the game without a result; it is not rated.',
   confirm: 'Abort',
 } as const;
+
+/** The note that `by` gave the opponent `ms`, as the seat `you` (null: a spectator) reads it. */
+function timeAddedNote(by: Color, ms: number, you: Color | null): string {
+  const seconds = `${ms / 1000} seconds`;
+  if (you === by) return `You gave your opponent ${seconds}.`;
+  if (you) return `Your opponent gave you ${seconds}.`;
+  return `${colorTitle(by)} gave ${colorTitle(otherColor(by))} ${seconds}.`;
+}
 
 const DECLINED: Record<OfferKind, string> = {
   draw: 'Your opponent declined your draw offer.',
@@ -54,10 +70,12 @@ export class OnlineActionsView {
       h('button', { type: 'button', class: cls || null, onclick }, label);
     const offer = (kind: OfferKind, action: OfferAction) => () => a.send({ type: kind, action });
     const buttons: HTMLElement[] = [];
-    // Said to the one who offered, until something newer is to be said.
-    let note = g.declined ? DECLINED[g.declined] : '';
     const you = g.you;
     const state = g.state;
+    // Said until the next move, unless something newer is to be said.
+    let note = g.timeAdded ? timeAddedNote(g.timeAdded.by, g.timeAdded.ms, you) : '';
+    // Said to the one who offered, until something newer is to be said.
+    if (g.declined) note = DECLINED[g.declined];
     const may = (kind: OfferKind, action: OfferAction): boolean =>
       you !== null && mayOffer(state, you, kind, action);
     if (you && !g.ended()) {
@@ -77,6 +95,11 @@ export class OnlineActionsView {
             button(kind === 'draw' ? 'Offer draw' : 'Ask takeback', offer(kind, 'offer')),
           );
         }
+      }
+      if (g.mayAddTime()) {
+        const b = button(`Give ${ADD_TIME_MS / 1000} s`, () => a.send({ type: 'add-time' }));
+        b.title = `Give your opponent ${ADD_TIME_MS / 1000} seconds`;
+        buttons.push(b);
       }
       if (g.mayClaimWin()) {
         note = 'Your opponent has left the game.';

@@ -24,9 +24,11 @@ export function onlineEntry(ctx: PageContext, variant: string): HTMLElement {
         import('./challenge-form.ts'),
         import('./create-game.ts'),
       ]);
+      if (ctx.signal.aborted) return;
       const form = new ChallengeForm(variant, (r) => createAndOpen(ctx, r), {
         lobby: false,
         submitLabel: 'Create the game',
+        signal: ctx.signal,
       });
       slot.replaceChildren(form.element);
     } catch (e) {

@@ -3,11 +3,12 @@
  * across a move (only an `offers` event changes them), an agreed rematch is not taken back by
  * a state read before it, and an offer declined is known to the seat that made it. The state
  * itself is @citadel/game's applyEvent (tested there); these check what the page keeps beside it:
- * the board, the decline note, the opponent's absence and the buttons it allows.
+ * the board, the decline note, the opponent's absence, the buttons it allows, how long the seat
+ * has held its turn and the time last given.
  */
 import { NO_OFFERS_MADE, stateOf as state } from '@citadel/protocol/testing';
 import { CLAIM_WIN_AFTER_MS } from '@citadel/protocol';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { OnlineGame } from './online-game.ts';
 
 describe('OnlineGame.apply', () => {
@@ -96,5 +97,42 @@ describe('OnlineGame beside the state', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('OnlineGame and the clocks', () => {
+  it('reports how long the seat has held its turn, from the move that gave it', () => {
+    let now = 1_000;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => now);
+    try {
+      const g = new OnlineGame(state({ clock: { initial: 60, increment: 0 } }), 'black');
+      expect(g.moveTime()).toBeUndefined();
+      g.apply({ type: 'move', ply: 1, move: 'e2e4', san: 'e4', fen: 'after e4' });
+      now = 1_250;
+      expect(g.moveTime()).toBe(250);
+      // Other news does not restart the count.
+      g.apply({ type: 'presence', connected: { white: true, black: true }, spectators: 0 });
+      now = 1_400;
+      expect(g.moveTime()).toBe(400);
+      g.apply({ type: 'move', ply: 2, move: 'e7e5', san: 'e5', fen: 'after e5' });
+      expect(g.moveTime()).toBeUndefined();
+      // A page opened on its turn counts from then.
+      const opened = new OnlineGame(state(), 'white');
+      now = 1_500;
+      expect(opened.moveTime()).toBe(100);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it('takes the clocks of time given, and says so until the next move', () => {
+    const g = new OnlineGame(state({ clock: { initial: 60, increment: 0 } }), 'white');
+    const clocks = { white: 75_000, black: 60_000, running: null, at: 5 };
+    g.apply({ type: 'time-added', by: 'black', ms: 15_000, given: 1, clocks });
+    expect(g.timeAdded).toEqual({ by: 'black', ms: 15_000 });
+    expect(g.state.clocks).toEqual(clocks);
+    expect(g.state.timeGiven).toEqual({ white: 0, black: 1 });
+    g.apply({ type: 'move', ply: 1, move: 'e2e4', san: 'e4', fen: 'after e4' });
+    expect(g.timeAdded).toBeNull();
   });
 });

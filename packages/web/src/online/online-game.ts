@@ -4,7 +4,15 @@
  * clocks as they run between two server readings. Server events are applied here; the page only
  * draws.
  */
-import { applyEvent, declinedOffer, isLive, mayAbort, mayClaimWin, mayMove } from '@citadel/game';
+import {
+  applyEvent,
+  declinedOffer,
+  isLive,
+  mayAbort,
+  mayAddTime,
+  mayClaimWin,
+  mayMove,
+} from '@citadel/game';
 import {
   otherColor,
   type ByColor,
@@ -24,6 +32,12 @@ export interface Change {
   readonly reset?: boolean;
 }
 
+/** Time one player gave the other (the server's `time-added`). */
+export interface TimeAdded {
+  readonly by: Color;
+  readonly ms: number;
+}
+
 export class OnlineGame {
   state: GameState;
   /** The seat this browser plays, or null for a spectator. */
@@ -35,12 +49,20 @@ export class OnlineGame {
   opponentAwaySince: number | null = null;
   /** This seat's offer the opponent has just declined, until a move or another offer. */
   declined: OfferKind | null = null;
+  /** The time a player last gave the other, until the next move. */
+  timeAdded: TimeAdded | null = null;
+  /**
+   * When this seat's turn began as this browser saw it (performance.now()), while it is its turn:
+   * its move reports the time since (`moveTime`), and the server credits the rest as lag.
+   */
+  private turnSeenAt: number | null = null;
 
   constructor(state: GameState, you: Color | null) {
     this.state = state;
     this.you = you;
     this.board = OnlineGame.replay(state);
     this.trackOpponent();
+    if (this.myTurn()) this.turnSeenAt = performance.now();
   }
 
   /** Who is connected, by seat. */
@@ -69,6 +91,23 @@ export class OnlineGame {
 
   /** Applies one server event; returns what changed. */
   apply(e: ServerEvent, now = Date.now()): Change {
+    const plies = this.state.moves.length;
+    const wasMyTurn = this.myTurn();
+    const change = this.applyEvent(e, now);
+    if (e.type === 'move' || e.type === 'state') this.timeAdded = null;
+    if (!this.myTurn()) this.turnSeenAt = null;
+    else if (!wasMyTurn || this.state.moves.length !== plies || this.turnSeenAt === null)
+      this.turnSeenAt = performance.now();
+    return change;
+  }
+
+  /** How long this seat has held its turn (ms), for its move's report; undefined when not its turn. */
+  moveTime(): number | undefined {
+    if (this.turnSeenAt === null) return undefined;
+    return Math.max(0, Math.round(performance.now() - this.turnSeenAt));
+  }
+
+  private applyEvent(e: ServerEvent, now: number): Change {
     // A decline is told until the next state, move or change of offers.
     if (e.type === 'state' || e.type === 'move' || e.type === 'offers')
       this.declined = declinedOffer(this.state, e, this.you);
@@ -113,6 +152,10 @@ export class OnlineGame {
         this.state = next;
         return { ended: true };
       }
+      case 'time-added':
+        this.state = next;
+        this.timeAdded = { by: e.by, ms: e.ms };
+        return {};
       default:
         this.state = next;
         return {};
@@ -180,6 +223,11 @@ export class OnlineGame {
   /** Whether this seat may claim the win: a live game whose opponent has been away long enough. */
   mayClaimWin(now = Date.now()): boolean {
     return this.you !== null && mayClaimWin(this.state, this.opponentAwaySince, now);
+  }
+
+  /** Whether this seat may give the opponent time: a live game in progress, within the limit. */
+  mayAddTime(): boolean {
+    return this.you !== null && mayAddTime(this.state, this.you);
   }
 
   /** Abort is offered until this seat has made its first move. */

@@ -19,7 +19,8 @@ import { endingText, gameRow } from './game-row.ts';
 /** A rating deviation above this marks the rating provisional ("1500?"). */
 const PROVISIONAL_RD = 110;
 
-export function playerPage(ctx: PageContext, name: string): () => void {
+export function playerPage(ctx: PageContext, name: string): void {
+  const { signal } = ctx;
   const heading = h('h1', {}, name);
   const problem = h('p', { class: 'form-error', role: 'alert' });
   const ratings = h('section', { class: 'player-ratings', 'aria-label': 'Ratings' });
@@ -45,12 +46,11 @@ export function playerPage(ctx: PageContext, name: string): () => void {
   const show = (text: string): void => {
     problem.textContent = text;
   };
-  let alive = true;
 
   void (async () => {
     try {
       const [player] = await Promise.all([api.player(name), games.load()]);
-      if (!alive) return;
+      if (signal.aborted) return;
       heading.replaceChildren(...(player.bot ? [botMark(), ' '] : []), player.username);
       document.title = `${player.username} — Citadel`;
       if (signedIn()?.username === player.username)
@@ -93,7 +93,7 @@ export function playerPage(ctx: PageContext, name: string): () => void {
           : h('p', { class: 'empty' }, 'No rated game yet.'),
       );
     } catch (e) {
-      if (!alive) return;
+      if (signal.aborted) return;
       ratingsPart.hidden = gamesPart.hidden = true;
       problem.textContent =
         e instanceof ApiError && e.status === 404
@@ -103,7 +103,4 @@ export function playerPage(ctx: PageContext, name: string): () => void {
             : String(e);
     }
   })();
-  return () => {
-    alive = false;
-  };
 }

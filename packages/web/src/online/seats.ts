@@ -65,12 +65,11 @@ export function allTokens(): string[] {
 
 /**
  * Calls `listener` whenever another tab of this browser changes the seats held (a game created or
- * joined there); returns the function that stops it.
+ * joined there), until `signal` (the page's life) aborts.
  */
-export function onSeatsChanged(listener: () => void): () => void {
+export function onSeatsChanged(signal: AbortSignal, listener: () => void): void {
   const heard = (e: StorageEvent): void => {
     if (e.key === KEY || e.key === null) listener();
   };
-  window.addEventListener('storage', heard);
-  return () => window.removeEventListener('storage', heard);
+  window.addEventListener('storage', heard, { signal });
 }

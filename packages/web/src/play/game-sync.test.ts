@@ -33,6 +33,8 @@ class Tab {
   /** A frozen tab hears nothing of the others. */
   frozen = false;
   readonly taken: Array<{ moves: string[]; why: TakeOver }> = [];
+  /** The page's life: aborted when the page goes. */
+  readonly page = new AbortController();
 
   constructor(private readonly browser: Browser) {}
 
@@ -46,9 +48,14 @@ class Tab {
         },
       },
       events: {
-        addEventListener: (_type: string, f: (e: StorageEvent) => void) => this.listeners.add(f),
-        removeEventListener: (_type: string, f: (e: StorageEvent) => void) =>
-          this.listeners.delete(f),
+        addEventListener: (
+          _type: string,
+          f: (e: StorageEvent) => void,
+          options?: AddEventListenerOptions,
+        ) => {
+          this.listeners.add(f);
+          options?.signal?.addEventListener('abort', () => this.listeners.delete(f));
+        },
       } as unknown as SyncEnvironment['events'],
     };
   }
@@ -61,6 +68,7 @@ class Tab {
   sync(): GameSync {
     return new GameSync(
       'chess',
+      this.page.signal,
       (game, why) => this.taken.push({ moves: game.moves().map((m) => m.san), why }),
       this.env,
     );
@@ -139,7 +147,8 @@ describe('GameSync', () => {
     const a = browser.tab();
     const b = browser.tab();
     const syncA = a.sync();
-    b.sync().stop();
+    b.sync();
+    b.page.abort();
     const game = newGame();
     game.play('d4');
     syncA.save(game);

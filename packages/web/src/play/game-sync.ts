@@ -25,7 +25,7 @@ export interface SyncEnvironment {
     /** Stores the text; false when storage refused it. */
     write(key: string, text: string): boolean;
   };
-  readonly events: Pick<Window, 'addEventListener' | 'removeEventListener'> | null;
+  readonly events: Pick<Window, 'addEventListener'> | null;
 }
 
 /**
@@ -50,15 +50,19 @@ export class GameSync {
     if (game) this.takeOver(game, 'other tab');
   };
 
-  /** `takeOver` gets another tab's game for the page to show instead of its own. */
+  /**
+   * `takeOver` gets another tab's game for the page to show instead of its own, until `signal`
+   * (the page's life) aborts.
+   */
   constructor(
     variant: string,
+    signal: AbortSignal,
     private readonly takeOver: (game: Game, why: TakeOver) => void,
     private readonly env: SyncEnvironment = browserEnvironment(),
   ) {
     this.key = savedGameKey(variant);
     this.known = this.read();
-    env.events?.addEventListener('storage', this.onStorage as EventListener);
+    env.events?.addEventListener('storage', this.onStorage as EventListener, { signal });
   }
 
   /**
@@ -81,11 +85,6 @@ export class GameSync {
     this.env.storage.write(this.key, text);
     this.known = text;
     return true;
-  }
-
-  /** Stops listening to the other tabs. */
-  stop(): void {
-    this.env.events?.removeEventListener('storage', this.onStorage as EventListener);
   }
 
   private read(): string | null {

@@ -10,6 +10,7 @@ import { movesFor, premoveTargets, type Side } from '../adapter.ts';
 import type { EngineClient } from '../engine-client.ts';
 import { Game, type GameSetup } from '../game.ts';
 import { loadBehaviour } from '../game-behaviour.ts';
+import { onAbort } from '../lifetime.ts';
 
 /** A new game from a setup the page has checked (an unknown setup is a bug, so it throws). */
 export function newGameFrom(setup: GameSetup): Game {
@@ -48,12 +49,16 @@ export class PlayController {
   /** The move the user set up while the engine thinks, played on its reply if still legal. */
   private premove: { from: string; to: string } | null = null;
 
+  /** `signal`: the page's life; once it aborts, the engine's answers are dropped. */
   constructor(
     public game: Game,
     private readonly engine: EngineClient,
     private readonly events: ControllerEvents,
     private readonly store: GameStore,
-  ) {}
+    private readonly signal: AbortSignal,
+  ) {
+    onAbort(signal, () => this.stopEngine());
+  }
 
   /** The side drawn at the bottom: the user's side against the engine, else White; flippable. */
   orientation(): Side {
@@ -176,8 +181,9 @@ export class PlayController {
     const before = this.game.moves().length;
     this.changed(false);
     this.engine
-      .analyse(this.game.spec(), { multiPv: 1, movetime: 600, depth: 12 })
+      .analyse(this.game.spec(), { multiPv: 1, movetime: 600, depth: 12, signal: this.signal })
       .then((reply) => {
+        if (this.signal.aborted) return;
         this.hintPending = false;
         if (mine === this.generation && this.game.moves().length === before) {
           this.hintMove =
@@ -187,6 +193,7 @@ export class PlayController {
         this.changed(false);
       })
       .catch(() => {
+        if (this.signal.aborted) return;
         this.hintPending = false;
         this.changed(false);
       });
@@ -197,14 +204,17 @@ export class PlayController {
     if (this.startEngine()) this.changed(false);
   }
 
-  /** Starts the engine's search if it is its turn; true when it started (nothing redrawn). */
+  /**
+   * Starts the engine's search if it is its turn; true when it started (nothing redrawn). Not
+   * once the page has gone.
+   */
   private startEngine(): boolean {
     const g = this.game;
-    if (!g.engineToMove() || !g.isLive() || this.thinking) return false;
+    if (this.signal.aborted || !g.engineToMove() || !g.isLive() || this.thinking) return false;
     this.thinking = true;
     const mine = ++this.generation;
     this.engine
-      .go(g.spec(), g.setup.level, g.engineClock() ?? undefined)
+      .go(g.spec(), g.setup.level, g.engineClock() ?? undefined, this.signal)
       .then((reply) => {
         if (mine !== this.generation) return;
         this.thinking = false;

@@ -10,8 +10,8 @@ export interface KeyActions {
   readonly escape: () => boolean;
 }
 
-/** Listens on the document; returns the function that stops listening. */
-export function listenToKeys(actions: KeyActions): () => void {
+/** Listens on the document until `signal` (the page's life) aborts. */
+export function listenToKeys(signal: AbortSignal, actions: KeyActions): void {
   const onKey = (e: KeyboardEvent): void => {
     const t = e.target as HTMLElement | null;
     if (t && (t.closest('input, select, textarea, .cb-grid') || t.isContentEditable)) return;
@@ -29,6 +29,5 @@ export function listenToKeys(actions: KeyActions): () => void {
     e.preventDefault();
     actions.view(target);
   };
-  document.addEventListener('keydown', onKey);
-  return () => document.removeEventListener('keydown', onKey);
+  document.addEventListener('keydown', onKey, { signal });
 }

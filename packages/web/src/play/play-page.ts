@@ -5,17 +5,21 @@
  * to the controller (play-controller.ts), which holds the game. After every change the game is
  * saved as the variant's current game (local storage, resumed on the next visit, kept in step
  * with other tabs by game-sync.ts) and in the archive. The address follows the game's array and
- * rule switches; the analysis and share links keep them.
+ * rule switches; the analysis and share links keep them. What it starts ends with the page's
+ * signal (lifetime.ts).
  */
 import { boardState, createBoard, type Board } from '../adapter.ts';
 import { BoardZoom } from '../board-zoom.ts';
 import { ClockView } from '../clock-view.ts';
+import { loadBehaviour } from '../game-behaviour.ts';
 import { askConfirm } from '../confirm-dialog.ts';
 import { h } from '../dom.ts';
 import { Game, saveGame } from '../game.ts';
 import { gameFromText } from '../game-import.ts';
-import { closeDialog, openExportDialog, openImportDialog } from '../io-dialogs.ts';
+import { openExportDialog, openImportDialog } from '../io-dialogs.ts';
 import { LegendView } from '../legend-view.ts';
+import { onAbort, repeat } from '../lifetime.ts';
+import { LowTimeWarning, lowTimeThreshold } from '../low-time.ts';
 import { MoveAnnouncer } from '../move-announcer.ts';
 import { MoveChooser } from '../move-chooser.ts';
 import { moveWords } from '../move-words.ts';
@@ -25,6 +29,7 @@ import { query, rulesQuery } from '../page-params.ts';
 import { SetupForm } from '../setup-form.ts';
 import { openShareDialog, shareLinks } from '../share-dialog.ts';
 import { NOT_SAVING_GAMES, StorageNotice } from '../storage-notice.ts';
+import { holdReloads } from '../updates/update-notice.ts';
 import { shortName, variantDef } from '../variants.ts';
 import { ActionBar } from './action-bar.ts';
 import { GameSounds } from './game-sounds.ts';
@@ -39,8 +44,9 @@ import { SpecialInfoView } from './special-info-view.ts';
 import { StatusView } from './status-view.ts';
 import { ToolsView } from './tools-view.ts';
 
-/** Renders the play page; returns a function that tears it down. */
-export function playPage(ctx: PageContext, variantId: string, params: URLSearchParams): () => void {
+/** Renders the play page, for as long as `ctx.signal` lasts. */
+export function playPage(ctx: PageContext, variantId: string, params: URLSearchParams): void {
+  const { signal } = ctx;
   const def = variantDef(variantId)!;
   const { game: first, problem } = gameToOpen(def, params);
 
@@ -62,9 +68,10 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   const legendView = new LegendView();
   const specialInfo = new SpecialInfoView();
   const clockView = new ClockView();
+  const lowTime = new LowTimeWarning();
   const sounds = new GameSounds();
   const boardHost = h('div', { class: 'board-host' });
-  const zoom = new BoardZoom();
+  const zoom = new BoardZoom(signal);
   const boardArea = h(
     'section',
     { class: 'board-area', 'aria-label': 'Board' },
@@ -77,7 +84,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   boardArea.append(announcer.element);
 
   // Another tab's change to this variant's game is shown here (game-sync.ts).
-  const sync = new GameSync(def.id, (theirs, why) => {
+  const sync = new GameSync(def.id, signal, (theirs, why) => {
     const before = controller.game;
     controller.adopt(theirs);
     if (why === 'refused')
@@ -108,6 +115,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
       },
     },
     sync,
+    signal,
   );
   const game = (): Game => controller.game;
   // A reload right after a move may cut the archive's write short (the page's own save of the
@@ -198,6 +206,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     onHover: (square) => legendView.hover(game().positionAt(game().viewPly), square),
     onPremove: (premove) => controller.setPremove(premove),
   });
+  onAbort(signal, () => board.destroy());
   zoom.attach(board);
   const explainSelection = (): void =>
     specialInfo.explain(
@@ -242,7 +251,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
       import('../archive/archive-store.ts'),
     ]);
     const stored = await putRecord(recordOf(g));
-    if (!alive || g !== game()) return;
+    if (signal.aborted || g !== game()) return;
     ctx.navigate(
       stored
         ? reviewUrl({ variant: def.id, id: g.id })
@@ -308,21 +317,30 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   function renderClocks(): void {
     const g = game();
     boardArea.classList.toggle('with-clocks', g.clocks !== null);
-    clockView.render(
-      g.clocks,
-      g.clockRunning() ? g.position.turn() : null,
-      controller.orientation(),
-    );
+    const running = g.clockRunning() ? g.position.turn() : null;
+    const tc = g.setup.clock;
+    // The warning sounds for the clocks of the players at this device: both against a friend.
+    const low =
+      g.clocks && tc
+        ? lowTime.update(
+            g.clocks,
+            running,
+            lowTimeThreshold(tc.minutes * 60_000),
+            g.setup.opponent === 'human' ? ['white', 'black'] : [g.setup.side],
+            loadBehaviour().lowTimeWarning,
+          )
+        : undefined;
+    clockView.render(g.clocks, running, controller.orientation(), low);
   }
 
   let lastTick = performance.now();
-  const ticker = setInterval(() => {
+  repeat(signal, 100, () => {
     const now = performance.now();
     const elapsed = now - lastTick;
     lastTick = now;
     if (controller.tick(elapsed)) chooser.close();
     else renderClocks();
-  }, 100);
+  });
 
   function openExport(kind: 'pgn' | 'fen'): void {
     const pgn = kind === 'pgn';
@@ -354,7 +372,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     return null;
   }
 
-  const stopKeys = listenToKeys({
+  listenToKeys(signal, {
     at: () => ({ ply: game().viewPly, moves: game().moves().length }),
     view: (ply) => controller.view(ply),
     escape: () => {
@@ -370,6 +388,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
    */
   function archive(g: Game): void {
     if (g.moves().length === 0) return;
+    // Written even when the page is left meanwhile: a move made is kept.
     setTimeout(() => {
       void Promise.all([
         import('../archive/archive-record.ts'),
@@ -382,7 +401,7 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
   async function openArchived(id: string): Promise<void> {
     const { getRecord } = await import('../archive/archive-store.ts');
     const record = await getRecord(id);
-    if (!alive) return;
+    if (signal.aborted) return;
     const reopened = record && record.variant === def.id ? Game.fromJSON(record.game) : null;
     if (!reopened) {
       say(
@@ -394,27 +413,19 @@ export function playPage(ctx: PageContext, variantId: string, params: URLSearchP
     controller.replace(reopened);
   }
 
-  let alive = true;
   /** Back on a tab whose engine reply was left to another tab (closed since): it moves here. */
   const onVisible = (): void => {
     if (document.visibilityState === 'visible') controller.maybeEngine();
   };
-  document.addEventListener('visibilitychange', onVisible);
+  document.addEventListener('visibilitychange', onVisible, { signal });
+  // A game in progress is never reloaded under the player's hands for an update.
+  onAbort(
+    signal,
+    holdReloads(() => game().moves().length > 0 && !game().end()),
+  );
+  onAbort(signal, () => storageNotice.destroy());
   render(false);
   const archivedId = params.get('game');
   if (archivedId !== null) void openArchived(archivedId);
   else controller.maybeEngine();
-
-  return () => {
-    alive = false;
-    sync.stop();
-    storageNotice.destroy();
-    document.removeEventListener('visibilitychange', onVisible);
-    zoom.destroy();
-    controller.stopEngine();
-    clearInterval(ticker);
-    closeDialog();
-    stopKeys();
-    board.destroy();
-  };
 }
