@@ -65,9 +65,10 @@ export function deadlineAt(g: GameRecord): number | null {
 
 /**
  * The clocks after `mover` moved at `now` (the move count is the one after the move), `credit`
- * ms of lag given back: the mover's time is charged, credited and topped up; the opponent's clock
- * starts once both sides have moved. `outOfTime`: the mover's clock was at zero even with the
- * credit (a move within the lag grace that the credit does not save), so the move does not stand.
+ * ms of lag given back: the mover's time is charged, credited and topped up (not a berserk
+ * seat's: it gives up its increment, never its lag credit); the opponent's clock starts once both
+ * sides have moved. `outOfTime`: the mover's clock was at zero even with the credit (a move within
+ * the lag grace that the credit does not save), so the move does not stand.
  */
 export function clocksAfterMove(
   g: GameRecord,
@@ -90,7 +91,7 @@ export function clocksAfterMove(
   const running = g.turnStartedAt !== null && g.status === 'started';
   const spent = running ? Math.max(0, now - g.turnStartedAt!) : 0;
   const left = g.clockLeft[mover] - spent + credit;
-  const mine = running ? left + g.clock.increment * 1000 : left;
+  const mine = running && !g.berserk[mover] ? left + g.clock.increment * 1000 : left;
   return {
     clockLeft: { [mover]: mine, [theirs]: g.clockLeft[theirs] } as ByColor<number>,
     turnStartedAt,

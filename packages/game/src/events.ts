@@ -16,6 +16,8 @@ export type GameEvent =
     }
   | { readonly type: 'resign'; readonly by: Color }
   | { readonly type: 'abort'; readonly by: Color }
+  /** A tournament's seat halves its clock and gives up its increment before its first move. */
+  | { readonly type: 'berserk'; readonly by: Color }
   /** `by` gives the opponent time (add-time.ts). */
   | { readonly type: 'add-time'; readonly by: Color }
   | {

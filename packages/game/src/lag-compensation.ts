@@ -18,6 +18,11 @@
  * The numbers scale with the time control's expected length, `initial + 40 × increment` seconds
  * (the usual estimate of a game's duration): docs/api.md, "Lag compensation", says why these.
  * Correspondence games and games without a clock have no quota: their moves are never credited.
+ *
+ * A seat that went berserk in a tournament game (time-control.ts's berserkTime) keeps the quota of
+ * the game's own time control, as lichess keeps its lag tracker: the network its moves cross is the
+ * same, and a quota cut with the clock would charge a slow link twice for the choice to berserk.
+ * What it may be credited over the game stays bounded by that time control's gain per move.
  */
 import type { TimeControl } from '@citadel/protocol';
 

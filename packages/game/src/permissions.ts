@@ -17,6 +17,7 @@ import {
 } from '@citadel/protocol';
 import { MAX_TIME_GIVEN } from './add-time.ts';
 import type { RefusalReason } from './events.ts';
+import { berserkTime } from './time-control.ts';
 
 /** Why an action is refused: the reason, and the sentence the server answers with. */
 export interface Refusal {
@@ -35,6 +36,10 @@ export interface GameFacts {
   readonly seated: ByColor<boolean>;
   /** Whether a rematch of this game has been agreed. */
   readonly rematchAgreed: boolean;
+  /** Whether the game is a tournament's (mandatory: no abort, takeback or rematch). */
+  readonly tournament: boolean;
+  /** The seats that went berserk. */
+  readonly berserk: ByColor<boolean>;
   /** How many times each seat has given the opponent time. */
   readonly timeGiven: ByColor<number>;
 }
@@ -78,6 +83,7 @@ export function resignRefusal(f: GameFacts): Refusal | null {
 /** Why a seat may not abort now, or null when it may: until each side has made its first move. */
 export function abortRefusal(f: GameFacts): Refusal | null {
   if (f.status === 'ended') return refusal('the game is over');
+  if (f.tournament) return refusal('a tournament game cannot be aborted: resign instead');
   if (f.plies >= 2)
     return refusal('a game can be aborted only before each side has made its first move');
   return null;
@@ -115,6 +121,12 @@ export function offerRefusal(
   action: OfferAction,
   by: Color,
 ): Refusal | null {
+  if (f.tournament && kind !== 'draw')
+    return refusal(
+      kind === 'rematch'
+        ? 'a tournament game has no rematch: the tournament pairs you again'
+        : 'a tournament game has no takebacks',
+    );
   if (kind === 'rematch') {
     if (f.status !== 'ended') return refusal('the game is not over');
     if (f.rematchAgreed) return refusal('the rematch has been agreed already');
@@ -134,11 +146,25 @@ export function offerRefusal(
 }
 
 /**
- * Why `by` may not give the opponent time now, or null when it may: in a live game in progress,
- * at most MAX_TIME_GIVEN times. (There are no tournament games yet; when there are, they refuse
- * it here.)
+ * Why `by` may not go berserk now, or null when it may: in a tournament game in progress, before
+ * its own first move, once, under a live clock with base time (time-control.ts's berserkTime).
+ */
+export function berserkRefusal(f: GameFacts, by: Color): Refusal | null {
+  if (!f.tournament) return refusal('only a tournament game has berserk');
+  if (f.status !== 'started') return refusal('the game is not in progress');
+  if (f.berserk[by]) return refusal('you have gone berserk already');
+  if (hasMoved(f.plies, by)) return refusal('berserk is only before your first move');
+  if (berserkTime(f.clock) === null) return refusal('this clock has no berserk');
+  return null;
+}
+
+/**
+ * Why `by` may not give the opponent time now, or null when it may: in a live game in progress
+ * that is not a tournament's (its clocks are the same for every pairing, as on the big sites), at
+ * most MAX_TIME_GIVEN times.
  */
 export function addTimeRefusal(f: GameFacts, by: Color): Refusal | null {
+  if (f.tournament) return refusal('time cannot be given in a tournament game');
   if (f.status !== 'started') return refusal('the game is not in progress');
   if (!isLive(f.clock)) return refusal('time can be given only in a live game', 'invalid');
   if (f.timeGiven[by] >= MAX_TIME_GIVEN)

@@ -79,6 +79,16 @@ export interface GameRecord {
   readonly rematchId: string | null;
   /** Each player's rating before and after, once a rated game between two accounts has ended. */
   readonly ratingChange: ByColor<RatingChange> | null;
+  /**
+   * The tournament the game was paired in, or null. A tournament's game is mandatory: it cannot be
+   * aborted, taken back or rematched, and a missed first move loses it (permissions.ts, step.ts).
+   */
+  readonly tournamentId: string | null;
+  /**
+   * The seats that went berserk (a tournament game, before their first move): their clock was
+   * cut (time-control.ts's berserkTime) and gains no increment.
+   */
+  readonly berserk: ByColor<boolean>;
   /** Bumped by every change: storage writes a record only over the version it was made from. */
   readonly version: number;
   readonly createdAt: number;
@@ -86,6 +96,7 @@ export interface GameRecord {
 }
 
 export const NO_OFFERS: Offers = { draw: null, takeback: null, rematch: null };
+export const NO_BERSERK: ByColor<boolean> = { white: false, black: false };
 
 /** What the rules of who may act (permissions.ts) read of a record. */
 export const recordFacts = (g: GameRecord): GameFacts => ({
@@ -95,6 +106,8 @@ export const recordFacts = (g: GameRecord): GameFacts => ({
   offers: g.offers,
   seated: { white: g.seats.white !== null, black: g.seats.black !== null },
   rematchAgreed: g.rematchId !== null,
+  tournament: g.tournamentId !== null,
+  berserk: g.berserk,
   timeGiven: g.timeGiven,
 });
 
@@ -146,6 +159,51 @@ export function newGameRecord(g: NewGame): GameRecord {
     offers: NO_OFFERS,
     rematchId: null,
     ratingChange: null,
+    tournamentId: null,
+    berserk: NO_BERSERK,
+    version: 1,
+    createdAt: g.now,
+    endedAt: null,
+  };
+}
+
+/** What starting a tournament's game takes: its settings, both seats, its tournament, the time. */
+export interface NewTournamentGame extends Pick<
+  GameRecord,
+  'id' | 'variant' | 'array' | 'rules' | 'clock' | 'rated'
+> {
+  readonly seats: ByColor<SeatRecord>;
+  readonly tournamentId: string;
+  readonly now: number;
+}
+
+/** A tournament's game as its pairing starts it: both seats taken, White's first move awaited. */
+export function tournamentGameRecord(g: NewTournamentGame): GameRecord {
+  const budget = clockBudget(g.clock);
+  return {
+    id: g.id,
+    variant: g.variant,
+    array: g.array,
+    rules: g.rules,
+    clock: g.clock,
+    rated: g.rated,
+    lobby: false,
+    seats: { white: g.seats.white, black: g.seats.black },
+    moves: [],
+    moveClocks: [],
+    ...freshTimeFields(g.clock),
+    clockLeft: { white: budget, black: budget },
+    turnStartedAt: null,
+    firstMoveBy: firstMoveDeadline(g.clock, 0, g.now),
+    status: 'started',
+    result: null,
+    reason: null,
+    text: null,
+    offers: NO_OFFERS,
+    rematchId: null,
+    ratingChange: null,
+    tournamentId: g.tournamentId,
+    berserk: NO_BERSERK,
     version: 1,
     createdAt: g.now,
     endedAt: null,
@@ -173,6 +231,8 @@ export function rematchRecord(old: GameRecord, id: string, now: number): GameRec
     offers: NO_OFFERS,
     rematchId: null,
     ratingChange: null,
+    tournamentId: null,
+    berserk: NO_BERSERK,
     version: 1,
     createdAt: now,
     endedAt: null,

@@ -7,6 +7,7 @@ import type { Color, GameState, OfferAction, OfferKind } from '@citadel/protocol
 import {
   abortRefusal,
   addTimeRefusal,
+  berserkRefusal,
   claimWinRefusal,
   hasMoved,
   moveRefusal,
@@ -23,6 +24,8 @@ export const stateFacts = (s: GameState): GameFacts => ({
   offers: s.offers,
   seated: { white: s.players.white !== null, black: s.players.black !== null },
   rematchAgreed: s.rematch !== undefined,
+  tournament: s.tournamentId !== undefined,
+  berserk: s.berserk ?? { white: false, black: false },
   timeGiven: s.timeGiven ?? { white: 0, black: 0 },
 });
 
@@ -57,6 +60,9 @@ export const mayOffer = (
   action: OfferAction,
 ): boolean => offerRefusal(stateFacts(s), kind, action, seat) === null;
 
+/** Whether `seat` may go berserk now: a tournament game, before its own first move, once. */
+export const mayBerserk = (s: GameState, seat: Color): boolean =>
+  berserkRefusal(stateFacts(s), seat) === null;
 /** Whether `seat` may give the opponent time now: a live game in progress, within the limit. */
 export const mayAddTime = (s: GameState, seat: Color): boolean =>
   addTimeRefusal(stateFacts(s), seat) === null;

@@ -25,13 +25,14 @@ import { compensate, lagQuota } from './lag-compensation.ts';
 import {
   abortRefusal,
   addTimeRefusal,
+  berserkRefusal,
   claimWinRefusal,
   moveRefusal,
   offerRefusal,
   resignRefusal,
 } from './permissions.ts';
 import { NO_OFFERS, recordFacts, type GameRecord } from './record.ts';
-import { firstMoveDeadline } from './time-control.ts';
+import { berserkTime, firstMoveDeadline } from './time-control.ts';
 
 const refuse = (reason: RefusalReason, error: string): Step => ({ ok: false, reason, error });
 const winToken = (c: Color): '1-0' | '0-1' => (c === 'white' ? '1-0' : '0-1');
@@ -89,6 +90,20 @@ function lapsed(g: GameRecord, now: number): (Ended & { late: string }) | null {
   if (g.status !== 'started') return null;
   const late = sideToMove(g);
   if (isFlagged(g, now)) return timeout(g, now);
+  if (missedFirstMove(g, now) && g.tournamentId !== null) {
+    // A tournament's game is mandatory: the player who does not start it loses it.
+    const winner = otherColor(late);
+    const e = end(
+      g,
+      {
+        result: winToken(winner),
+        reason: 'no-start',
+        text: `${colorTitle(late)} did not make a first move in time: ${colorTitle(winner)} wins`,
+      },
+      now,
+    );
+    return { ...e, late: 'the game is over: you did not make your first move in time' };
+  }
   if (missedFirstMove(g, now)) {
     const e = end(
       g,
@@ -198,6 +213,21 @@ export function step(g: GameRecord, pos: Position, event: GameEvent, now: number
     }
     case 'offer':
       return offer(g, pos, event.kind, event.action, event.by, event.rematchId, now);
+    case 'berserk': {
+      const no = berserkRefusal(recordFacts(g), event.by);
+      if (no) return { ok: false, ...no };
+      const time = berserkTime(g.clock)!;
+      return {
+        ok: true,
+        game: {
+          ...g,
+          clockLeft: { ...g.clockLeft, [event.by]: time.initialMs },
+          berserk: { ...g.berserk, [event.by]: true },
+          version: g.version + 1,
+        },
+        tell: [{ type: 'state' }],
+      };
+    }
   }
 }
 

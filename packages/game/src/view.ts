@@ -64,6 +64,7 @@ export function gameState(
     connected,
     offers: g.offers,
     ...(g.rematchId ? { rematch: g.rematchId } : {}),
+    ...(g.tournamentId !== null ? { tournamentId: g.tournamentId, berserk: { ...g.berserk } } : {}),
     createdAt: g.createdAt,
     ...(isLive(g.clock) ? { timeGiven: { ...g.timeGiven } } : {}),
   };
@@ -82,6 +83,7 @@ export function gameSummary(g: GameRecord, ratings: SeatRatings = {}): GameSumma
     players: players(g, ratings),
     turn: sideToMove(g),
     plies: g.moves.length,
+    ...(g.tournamentId !== null ? { tournamentId: g.tournamentId } : {}),
     createdAt: g.createdAt,
     ...(g.endedAt !== null ? { endedAt: g.endedAt } : {}),
   };

@@ -26,6 +26,7 @@ import {
   hasMoved,
   mayAbort,
   mayAddTime,
+  mayBerserk,
   mayClaimWin,
   mayMove,
   mayOffer,
@@ -33,6 +34,7 @@ import {
   newGameRecord,
   positionOf,
   step,
+  tournamentGameRecord,
   type GameEvent,
   type GameRecord,
   type Notice,
@@ -76,7 +78,8 @@ function readAt(s: GameState, now: number): unknown {
 }
 
 interface Action {
-  readonly type: 'join' | 'move' | 'resign' | 'abort' | 'claim-win' | 'offer' | 'add-time';
+  readonly type:
+    'join' | 'move' | 'resign' | 'abort' | 'claim-win' | 'offer' | 'berserk' | 'add-time';
   /** Who acts; a move is mostly the side to move's (`wrongSide` makes it the other's). */
   readonly by: Color;
   readonly wrongSide: boolean;
@@ -103,6 +106,7 @@ const actionArb: fc.Arbitrary<Action> = fc.record({
     'offer',
     'offer',
     'offer',
+    'berserk',
     'add-time',
   ),
   by: fc.constantFrom(...COLORS),
@@ -131,6 +135,9 @@ function checkPermissions(g: GameRecord, client: GameState, now: number): void {
       accepts(g, { type: 'move', by, move: legal }, now),
     );
     expect(mayResign(client), `resign: ${seen}`).toBe(accepts(g, { type: 'resign', by }, now));
+    expect(mayBerserk(client, by), `berserk: ${seen}`).toBe(
+      accepts(g, { type: 'berserk', by }, now),
+    );
     const abort = accepts(g, { type: 'abort', by }, now);
     if (mayAbort(client, by)) expect(abort, `abort: ${seen}`).toBe(true);
     else if (abort) expect(hasMoved(g.moves.length, by), `abort: ${seen}`).toBe(true);
@@ -157,20 +164,26 @@ describe('the clients’ game model', () => {
         fc.constantFrom(...COLORS),
         // Mostly a game whose second player joins at once; sometimes the creator acts alone first.
         fc.integer({ min: 0, max: 4 }).map((n) => n > 0),
+        // One game in four a tournament's, started by its pairing.
+        fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
         fc.array(actionArb, { minLength: 1, maxLength: 40, size: 'max' }),
-        (clock, creator, joinFirst, actions) => {
-          let g = newGameRecord({
+        (clock, creator, joinFirst, tournament, actions) => {
+          const settings = {
             id: 'abcdefgh',
             variant: 'chess',
             array: 'standard',
             rules: {},
             clock,
             rated: false,
-            lobby: false,
-            creator,
-            seat: seat('c'),
-            now: 0,
-          });
+          };
+          let g = tournament
+            ? tournamentGameRecord({
+                ...settings,
+                seats: { white: seat('w'), black: seat('b') },
+                tournamentId: 'arena001',
+                now: 0,
+              })
+            : newGameRecord({ ...settings, lobby: false, creator, seat: seat('c'), now: 0 });
           const made = positionOf(g);
           if (!made.ok) throw new Error(made.error);
           const pos = made.value;

@@ -48,6 +48,20 @@ import {
 import { serverEventSchema, type ServerEvent } from './messages.ts';
 import { readStreamLine } from './server-message.ts';
 import { versionOf, type ServerVersion } from './hello.ts';
+import {
+  createTournamentResponseSchema,
+  tournamentEntrySchema,
+  tournamentEventSchema,
+  tournamentSchema,
+  tournamentsResponseSchema,
+  type CreateTournamentRequest,
+  type CreateTournamentResponse,
+  type Tournament,
+  type TournamentEntryView,
+  type TournamentEvent,
+  type TournamentsQuery,
+  type TournamentsResponse,
+} from './tournaments.ts';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from './version.ts';
 import type { OfferAction, OfferKind } from './vocabulary.ts';
 
@@ -89,6 +103,7 @@ export interface ApiCall {
 
 const JSON_ANSWER = { accept: 'application/json' };
 const game = (id: string): string => `/api/games/${encodeURIComponent(id)}`;
+const tournament = (id: string): string => `/api/tournaments/${encodeURIComponent(id)}`;
 
 /** A body's text as JSON, or null when it is not JSON (or empty). */
 function jsonOf(text: string): unknown {
@@ -239,6 +254,11 @@ export class CitadelApi {
     return this.request(`${game(id)}/abort`, gameStateSchema, { token, body: {} });
   }
 
+  /** Goes berserk in a tournament game, before the seat's first move. */
+  berserk(id: string, token: string | null): Promise<GameState> {
+    return this.request(`${game(id)}/berserk`, gameStateSchema, { token, body: {} });
+  }
+
   claimWin(id: string, token: string | null): Promise<GameState> {
     return this.request(`${game(id)}/claim-win`, gameStateSchema, { token, body: {} });
   }
@@ -303,6 +323,37 @@ export class CitadelApi {
       .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
       .join('&');
     return this.request(`/api/archive${q ? `?${q}` : ''}`, archiveResponseSchema);
+  }
+
+  /** Creates a tournament (the session's account makes it). */
+  createTournament(request: CreateTournamentRequest): Promise<CreateTournamentResponse> {
+    return this.request('/api/tournaments', createTournamentResponseSchema, { body: request });
+  }
+
+  /** The tournaments of one status (without one: running, to come, latest finished). */
+  tournaments(query: TournamentsQuery = {}): Promise<TournamentsResponse> {
+    const q = query.status ? `?status=${encodeURIComponent(query.status)}` : '';
+    return this.request(`/api/tournaments${q}`, tournamentsResponseSchema);
+  }
+
+  /** One tournament with its standings and games (and the session's entry in it). */
+  tournament(id: string): Promise<Tournament> {
+    return this.request(tournament(id), tournamentSchema);
+  }
+
+  /** Joins a tournament, or joins it again after withdrawing (409 when it cannot). */
+  joinTournament(id: string): Promise<TournamentEntryView> {
+    return this.request(`${tournament(id)}/join`, tournamentEntrySchema, { body: {} });
+  }
+
+  /** Withdraws from a tournament: no more pairings until joining again (409 when it cannot). */
+  withdrawTournament(id: string): Promise<TournamentEntryView> {
+    return this.request(`${tournament(id)}/withdraw`, tournamentEntrySchema, { body: {} });
+  }
+
+  /** A tournament's events (first the whole of it) until its end or `signal` aborts. */
+  tournamentStream(id: string, signal: AbortSignalLike): AsyncGenerator<TournamentEvent> {
+    return this.events(`${tournament(id)}/stream`, tournamentEventSchema, { signal });
   }
 
   register(request: RegisterRequest): Promise<Account> {

@@ -20,6 +20,9 @@ export const colorSchema = z.enum(COLORS);
 /** A game id: 8 to 16 letters, digits, `_` or `-`. */
 export const gameIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,16}$/, 'not a game id');
 
+/** A tournament id: the same shape as a game's. */
+export const tournamentIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,16}$/, 'not a tournament id');
+
 /** A seat's secret: at least 128 random bits as base64url. */
 export const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22,128}$/, 'not a seat token');
 
@@ -51,7 +54,8 @@ export type LiveClock = z.infer<typeof liveClockSchema>;
 export type CorrespondenceClock = z.infer<typeof correspondenceClockSchema>;
 export type TimeControl = z.infer<typeof timeControlSchema>;
 
-const nameSchema = z.string().regex(/^[a-z0-9-]{1,40}$/, 'not a name');
+/** A variant, array or rule switch name (lower case, digits, `-`). */
+export const nameSchema = z.string().regex(/^[a-z0-9-]{1,40}$/, 'not a name');
 
 /** POST /api/games */
 export const createGameRequestSchema = z.strictObject({
@@ -163,6 +167,13 @@ export const gameStateSchema = z.object({
   offers: offersSchema,
   /** The game a rematch created. */
   rematch: gameIdSchema.optional(),
+  /**
+   * A tournament's game: its tournament, and which seats went berserk (halved their own clock and
+   * gave up the increment before their first move: POST /api/games/:id/berserk). Such a game
+   * cannot be aborted, taken back or rematched, and a missed first move loses it.
+   */
+  tournamentId: tournamentIdSchema.optional(),
+  berserk: byColor(z.boolean()).optional(),
   createdAt: z.number(),
   /** In a live game: how many times each player has given the opponent time. */
   timeGiven: byColor(z.int()).optional(),
@@ -182,6 +193,8 @@ export const gameSummarySchema = z.object({
   players: byColor(playerSchema.nullable()),
   turn: colorSchema,
   plies: z.int(),
+  /** The tournament the game belongs to, if any. */
+  tournamentId: tournamentIdSchema.optional(),
   createdAt: z.number(),
   endedAt: z.number().optional(),
 });

@@ -4,6 +4,7 @@ export * from './version.ts';
 export * from './hello.ts';
 export * from './app-pages.ts';
 export * from './games.ts';
+export * from './tournaments.ts';
 export * from './accounts.ts';
 export * from './messages.ts';
 export * from './my-games-watch.ts';

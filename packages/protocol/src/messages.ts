@@ -27,6 +27,8 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('resign') }),
   z.strictObject({ type: z.literal('abort') }),
   z.strictObject({ type: z.literal('claim-win') }),
+  /** A tournament game's seat halves its clock before its first move. */
+  z.strictObject({ type: z.literal('berserk') }),
   z.strictObject({ type: z.literal('draw'), action: z.enum(OFFER_ACTIONS) }),
   z.strictObject({ type: z.literal('takeback'), action: z.enum(OFFER_ACTIONS) }),
   z.strictObject({ type: z.literal('rematch'), action: z.enum(OFFER_ACTIONS) }),

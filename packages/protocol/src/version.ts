@@ -10,9 +10,11 @@
 /**
  * The version of the protocol these schemas describe: a whole number, raised by every change that
  * a client of the previous version could misread (docs/api.md says which changes do; adding an
- * optional field to a server message does not).
+ * optional field to a server message does not). 1: the first versioned protocol. 2: tournaments —
+ * a game's `end` may say `reason: "no-start"` (a tournament game's missed first move loses it),
+ * a value a client of 1 does not know.
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** The header of the protocol version, on every answer of the server and every request of a client. */
 export const PROTOCOL_HEADER = 'citadel-protocol';

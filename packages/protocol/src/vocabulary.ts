@@ -25,7 +25,18 @@ export const RULE_REASONS = [
   'move-rule',
   'insufficient-material',
 ] as const;
-export const SERVER_REASONS = ['resign', 'timeout', 'agreement', 'abort', 'abandon'] as const;
+/**
+ * `no-start`: in a tournament game, the side to move let its first-move deadline pass and loses
+ * (elsewhere such a game is aborted).
+ */
+export const SERVER_REASONS = [
+  'resign',
+  'timeout',
+  'agreement',
+  'abort',
+  'abandon',
+  'no-start',
+] as const;
 export const END_REASONS = [...RULE_REASONS, ...SERVER_REASONS] as const;
 export type EndReason = (typeof END_REASONS)[number];
 
@@ -50,7 +61,8 @@ export const MAX_WATCH_BYTES = MAX_BODY_BYTES;
 export const CLAIM_WIN_AFTER_MS = 30_000;
 /**
  * A live game where the side to move has not made its first move this long after the game
- * started (White) or after White's first move (Black) is aborted by the server. A correspondence
+ * started (White) or after White's first move (Black) is aborted by the server (a tournament
+ * game is lost instead: reason `no-start`). A correspondence
  * game gives a first move its days per move; a game without a clock waits.
  */
 export const FIRST_MOVE_LIVE_MS = 30_000;

@@ -13,6 +13,7 @@ import {
   readServerMessage,
   readStreamLine,
   serverEventSchema,
+  tournamentEventSchema,
 } from '../src/index.ts';
 import { stateOf } from './fixtures.ts';
 
@@ -70,6 +71,30 @@ describe("reading the server's messages", () => {
     expect(mine).toEqual({
       kind: 'event',
       event: { type: 'my-games', games: [{ game: summary, color: 'black', myTurn: false }] },
+    });
+    const standing = { rank: 1, name: 'ann', score: 2, games: 1, wins: 1, draws: 0, losses: 0 };
+    const line = { ...standing, rating: 1500 };
+    const played = { id: 'abcdefgh', white: 'ann', black: 'bob', status: 'ended', result: '1-0' };
+    const standings = readServerMessage(
+      JSON.stringify({
+        type: 'standings',
+        status: 'started',
+        players: 2,
+        standings: [{ ...line, streak: 1 }],
+        games: [{ ...played, moves: 20 }],
+        lateJoiners: 0,
+      }),
+      tournamentEventSchema,
+    );
+    expect(standings).toEqual({
+      kind: 'event',
+      event: {
+        type: 'standings',
+        status: 'started',
+        players: 2,
+        standings: [line],
+        games: [played],
+      },
     });
   });
 

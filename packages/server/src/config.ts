@@ -8,12 +8,20 @@
  * CITADEL_LIVE_PER_ADDRESS (sockets and streams one address may hold at once, 64),
  * CITADEL_TRUST_PROXY (off unless set: how many proxies, or which addresses, may say the client's
  * address and protocol in X-Forwarded-For / -Proto) and CITADEL_PUBLIC_URL (the address players
- * use, for game links and the PGN's Site; else the address the server listens on). A variable set to nothing counts
+ * use, for game links and the PGN's Site; else the address the server listens on) and CITADEL_ARENAS
+ * (the operator's scheduled arenas: a JSON file's path, `off` for none; the built-in schedule
+ * unless set: arena-schedule.ts). A variable set to nothing counts
  * as not set; any other value is checked, and a bad one refused with a sentence that names it.
  */
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { describeIssues } from '@citadel/protocol';
 import { DEFAULT_LIVE_PER_ADDRESS } from './http/live-limits.ts';
+import {
+  DEFAULT_ARENA_SCHEDULE,
+  parseArenaSchedule,
+  type ScheduledArena,
+} from './service/arena-schedule.ts';
 import { z } from 'zod';
 
 /** Requests per minute from one address when CITADEL_RATE_LIMIT is not set. */
@@ -89,6 +97,7 @@ const envSchema = z.object({
       return url.origin;
     })
     .optional(),
+  CITADEL_ARENAS: z.string().default('default'),
 });
 
 export interface Config {
@@ -107,6 +116,8 @@ export interface Config {
   readonly trustProxy: TrustProxy;
   /** The origin players use (`https://citadel.example`), if set. */
   readonly publicUrl: string | undefined;
+  /** The scheduled arenas: `default` (the built-in schedule), `off`, or a JSON file's path. */
+  readonly arenas: string;
 }
 
 /** The settings `env` gives, or the first bad one as a sentence ("CITADEL_RATE_LIMIT: ..."). */
@@ -133,6 +144,27 @@ export function readConfig(
       livePerAddress: e.CITADEL_LIVE_PER_ADDRESS,
       trustProxy: e.CITADEL_TRUST_PROXY,
       publicUrl: e.CITADEL_PUBLIC_URL,
+      arenas: e.CITADEL_ARENAS,
     },
   };
+}
+
+/**
+ * The scheduled arenas CITADEL_ARENAS names (`default`, `off`, or a file of them), or what is
+ * wrong with them as a sentence ("CITADEL_ARENAS: ..."); `read` reads the file.
+ */
+export function arenaScheduleOf(
+  setting: string,
+  read: (path: string) => string = (path) => readFileSync(path, 'utf8'),
+): { ok: true; value: readonly ScheduledArena[] } | { ok: false; error: string } {
+  if (setting === 'default') return { ok: true, value: DEFAULT_ARENA_SCHEDULE };
+  if (setting === 'off') return { ok: true, value: [] };
+  let text: string;
+  try {
+    text = read(setting);
+  } catch (e) {
+    return { ok: false, error: `CITADEL_ARENAS: cannot read ${setting}: ${(e as Error).message}` };
+  }
+  const parsed = parseArenaSchedule(text);
+  return parsed.ok ? parsed : { ok: false, error: `CITADEL_ARENAS: ${setting}: ${parsed.error}` };
 }

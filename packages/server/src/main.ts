@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readConfig } from './config.ts';
+import { arenaScheduleOf, readConfig } from './config.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { StartupFailure } from './startup-failure.ts';
 
@@ -17,6 +17,11 @@ if (!config.ok) {
   process.exit(2);
 }
 const c = config.value;
+const arenas = arenaScheduleOf(c.arenas);
+if (!arenas.ok) {
+  console.error(`citadel server: ${arenas.error}`);
+  process.exit(2);
+}
 
 function failStart(line: string): never {
   console.error(`citadel server: ${line}`);
@@ -49,6 +54,7 @@ try {
     livePerAddress: c.livePerAddress,
     trustProxy: c.trustProxy,
     publicUrl: c.publicUrl,
+    arenaSchedule: arenas.value,
   });
 } catch (e) {
   if (e instanceof StartupFailure) failStart(e.message);

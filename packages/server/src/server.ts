@@ -10,6 +10,10 @@ import { Games } from './service/games.ts';
 import { GameLists } from './service/game-lists.ts';
 import { LobbyFeed } from './service/lobby-feed.ts';
 import { MyGamesFeed } from './service/my-games-feed.ts';
+import type { ScheduledArena } from './service/arena-schedule.ts';
+import { seatedAccounts } from './service/seat-ratings.ts';
+import { TournamentFeed } from './service/tournament-feed.ts';
+import { Tournaments } from './service/tournaments.ts';
 import { StartupFailure, describeListenFailure } from './startup-failure.ts';
 import { openStore } from './storage/open.ts';
 import { checkWebBuild, readWebBuild } from './web-build.ts';
@@ -32,6 +36,8 @@ export interface ServerOptions {
   readonly publicUrl?: string | undefined;
   /** The server's clock (epoch ms); tests move it to reach deadlines without waiting. */
   readonly now?: () => number;
+  /** The operator's scheduled arenas (config.ts's CITADEL_ARENAS); none unless given. */
+  readonly arenaSchedule?: readonly ScheduledArena[];
   /**
    * How the server speaks, where it differs from its own protocol (http/wire.ts): the version it
    * says, and each event as it goes out. Tests stand in for a newer server with it (a field added
@@ -44,6 +50,7 @@ export interface RunningServer {
   readonly url: string;
   readonly app: FastifyInstance;
   readonly games: Games;
+  readonly tournaments: Tournaments;
   /** Which database, for people: "SQLite in data/" or "PostgreSQL". */
   readonly storage: string;
   close(): Promise<void>;
@@ -63,10 +70,27 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     databaseWaitMs: o.databaseWaitMs,
   });
   const bus: Bus = o.databaseUrl ? await openPostgresBus(o.databaseUrl) : new LocalBus();
-  const games = new Games(store, bus, o.now);
+  // Games and tournaments call each other: a tournament game's end is scored in its save, and a
+  // pairing starts games (their deadlines, the players' lists).
+  const games: Games = new Games(store, bus, o.now, {
+    tournaments: { ending: (g) => tournaments.ending(g), ended: (g) => tournaments.ended(g) },
+  });
   const lists = new GameLists(store, games.now);
   const lobby = new LobbyFeed(lists, games.processId, bus);
   const myGames = new MyGamesFeed(lists, games.processId, bus);
+  const tournaments: Tournaments = new Tournaments({
+    store,
+    bus,
+    now: games.now,
+    processId: games.processId,
+    ...(o.arenaSchedule ? { schedule: o.arenaSchedule } : {}),
+    started: (records) => {
+      games.started(records);
+      myGames.gainedAll(records.flatMap(seatedAccounts));
+    },
+  });
+  // Its pace is the machine's clock, not the games' (which tests move).
+  const tournamentFeed = new TournamentFeed(tournaments, bus);
   // Set from the listening address once it is known, unless configured.
   let publicOrigin = o.publicUrl ?? '';
   const app = await buildApp({
@@ -74,6 +98,8 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     lobby,
     myGames,
     lists,
+    tournaments,
+    tournamentFeed,
     wire,
     webRoot: o.webRoot,
     logLevel: o.logLevel ?? 'silent',
@@ -86,10 +112,13 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   await giveBackDowntime(store, games.now());
   const heartbeat = keepHeartbeat(store, games.now);
   games.startDeadlines();
+  tournaments.start();
   const close = async (): Promise<void> => {
     await app.close();
     lobby.close();
     myGames.close();
+    tournamentFeed.close();
+    await tournaments.close();
     await games.close();
     await heartbeat.stop();
     await bus.close();
@@ -111,6 +140,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     url,
     app,
     games,
+    tournaments,
     storage: o.databaseUrl ? 'PostgreSQL' : `SQLite in ${o.dataDir ?? 'data'}/`,
     close,
   };

@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMIT, readConfig } from '../src/config.ts';
+import { DEFAULT_RATE_LIMIT, arenaScheduleOf, readConfig } from '../src/config.ts';
+import { DEFAULT_ARENA_SCHEDULE } from '../src/service/arena-schedule.ts';
 import { serverBundle, startProcess } from './support/process.ts';
 
 describe('readConfig', () => {
@@ -26,6 +27,7 @@ describe('readConfig', () => {
         livePerAddress: 64,
         trustProxy: false,
         publicUrl: undefined,
+        arenas: 'default',
       },
     });
   });
@@ -42,6 +44,7 @@ describe('readConfig', () => {
       CITADEL_TRUST_PROXY: '10.0.0.1, 10.1.0.0/16',
       CITADEL_PUBLIC_URL: 'https://citadel.example/',
       CITADEL_RATE_LIMIT: '120',
+      CITADEL_ARENAS: '/srv/arenas.json',
       UNRELATED: 'x',
     });
     expect(c).toEqual({
@@ -58,7 +61,50 @@ describe('readConfig', () => {
         livePerAddress: 64,
         trustProxy: '10.0.0.1,10.1.0.0/16',
         publicUrl: 'https://citadel.example',
+        arenas: '/srv/arenas.json',
       },
+    });
+  });
+
+  it('reads the scheduled arenas: the built-in schedule, none, or a file, refusing a bad one', () => {
+    expect(arenaScheduleOf('default')).toEqual({ ok: true, value: DEFAULT_ARENA_SCHEDULE });
+    expect(arenaScheduleOf('off')).toEqual({ ok: true, value: [] });
+    const file = (text: string) => arenaScheduleOf('/srv/arenas.json', () => text);
+    const weekly = {
+      variant: 'tamerlane',
+      clock: { initial: 300, increment: 3 },
+      minutes: 90,
+      every: 'week',
+      weekday: 'sat',
+      at: '20:30',
+    };
+    expect(file(JSON.stringify([weekly]))).toEqual({
+      ok: true,
+      value: [{ ...weekly, rated: true }],
+    });
+    expect(file('[{')).toMatchObject({
+      ok: false,
+      error: /^CITADEL_ARENAS: \/srv\/arenas.json: not JSON/,
+    });
+    expect(file(JSON.stringify([{ ...weekly, at: '25:00' }]))).toEqual({
+      ok: false,
+      error: 'CITADEL_ARENAS: /srv/arenas.json: 0.at: a time of day, HH:MM (UTC)',
+    });
+    expect(file(JSON.stringify([{ ...weekly, every: 'day' }]))).toMatchObject({
+      ok: false,
+      error: /0.weekday: a weekly arena has a weekday, a daily one none/,
+    });
+    expect(file(JSON.stringify([{ ...weekly, minutes: 5 }]))).toMatchObject({
+      ok: false,
+      error: /0.clock: a 5\+3 game can last longer than a 5-minute arena/,
+    });
+    expect(
+      arenaScheduleOf('/nowhere/arenas.json', () => {
+        throw new Error('ENOENT: no such file');
+      }),
+    ).toEqual({
+      ok: false,
+      error: 'CITADEL_ARENAS: cannot read /nowhere/arenas.json: ENOENT: no such file',
     });
   });
 

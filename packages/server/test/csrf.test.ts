@@ -86,6 +86,7 @@ it('refuses every state change a foreign page asks with the session cookie, and 
       ['resign', {}],
       ['abort', {}],
       ['claim-win', {}],
+      ['berserk', {}],
       ['draw', { action: 'offer' }],
     ] as const) {
       const r = await post(`${path}/${action}`, ann, page, body);
@@ -93,6 +94,9 @@ it('refuses every state change a foreign page asks with the session cookie, and 
       expect(r.body['error']).toMatch(/another site's page/);
     }
     expect((await post('/api/games', ann, page, { variant: 'chess' })).status).toBe(403);
+    const arena = { kind: 'arena', variant: 'chess', clock: { initial: 60, increment: 0 } };
+    expect((await post('/api/tournaments', ann, page, arena)).status).toBe(403);
+    expect((await post('/api/tournaments/abcdefghij/join', ann, page)).status).toBe(403);
     expect((await post('/api/accounts/logout', ann, page)).status).toBe(403);
   }
   const state = (await (await fetch(new URL(path, server.url))).json()) as GameState;

@@ -99,7 +99,12 @@ const ENDPOINTS = [
   '/api/games/:id/draw',
   '/api/games/:id/takeback',
   '/api/games/:id/rematch',
+  '/api/games/:id/berserk',
   '/api/my-games',
+  '/api/tournaments',
+  '/api/tournaments/:id/join',
+  '/api/tournaments/:id/withdraw',
+  '/api/tournaments/:id/start',
   '/api/accounts/register',
   '/api/accounts/login',
   '/api/accounts/logout',
@@ -151,12 +156,54 @@ describe('HTTP endpoints', () => {
           `/api/games/${encodeURIComponent(player)}`,
           `/api/players/${encodeURIComponent(variant)}`,
           `/api/games/${encodeURIComponent(limit)}/pgn`,
+          `/api/tournaments?${new URLSearchParams({ status: player }).toString()}`,
+          `/api/tournaments/${encodeURIComponent(variant)}`,
         ]) {
           const r = await http.get(path);
           expectClientError(r.status, r.body);
         }
       }),
       { numRuns: RUNS },
+    );
+  });
+
+  it('answers random tournaments of a signed-in player with a 4xx, making none, or a 201', async () => {
+    const registered = await http.post('/api/accounts/register', {
+      username: 'fuzz_maker',
+      password: 'long enough',
+    });
+    const cookie = (registered.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const listed = async () =>
+      (await http.get<{ tournaments: unknown[] }>('/api/tournaments')).body.tournaments.length;
+    const tournament = fc
+      .record(
+        {
+          kind: fc.oneof(fc.string(), fc.constantFrom('arena', 'round-robin')),
+          name: fc.oneof(fc.string(), fc.constant('Fuzz Arena')),
+          variant: fc.oneof(fc.string(), fc.constantFrom('chess', 'husun', '__proto__')),
+          clock: fc.oneof(
+            fc.jsonValue(),
+            fc.record({ initial: fc.integer(), increment: fc.integer() }),
+            fc.record({ daysPerMove: fc.integer() }),
+          ),
+          minutes: fc.oneof(fc.integer(), fc.double(), fc.string()),
+          startsAt: fc.oneof(fc.integer(), fc.double(), fc.string()),
+          rated: fc.jsonValue(),
+          rounds: fc.jsonValue(),
+          maxPlayers: fc.oneof(fc.integer(), fc.jsonValue()),
+        },
+        { requiredKeys: [] },
+      )
+      .map((v) => JSON.stringify(v));
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(tournament, raw), async (body) => {
+        const before = await listed();
+        const r = await http.post('/api/tournaments', body, undefined, cookie);
+        expectClientError(r.status, r.body);
+        expect(r.status === 201 || (r.status >= 400 && r.status !== 500)).toBe(true);
+        expect(await listed()).toBe(before + (r.status === 201 ? 1 : 0));
+      }),
+      { numRuns: RUNS * 2 },
     );
   });
 
@@ -194,6 +241,7 @@ describe('socket messages', () => {
               'resign',
               'abort',
               'claim-win',
+              'berserk',
               'draw',
               'takeback',
               'rematch',

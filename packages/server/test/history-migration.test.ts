@@ -1,7 +1,8 @@
 /**
  * A database written before the history's indexes (migration 0009) lists the same games after it:
  * the finished games, not the aborted ones, in the archive and in each player's history. Its
- * games read after lag compensation's columns (0010) with nothing credited and nothing given.
+ * games read after lag compensation's columns (0010) with nothing credited and nothing given, and
+ * after the tournaments' (0011) as no tournament's, with no seat berserk.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,6 +58,7 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
       games[3] = { ...games[3]!, moves: ['e2e4'], moveClocks: [60_000] };
       for (const g of games) {
         const row: Partial<ReturnType<typeof gameToRow>> = gameToRow(g);
+        // Nor the columns later migrations add: lag compensation's (0010), tournaments' (0011).
         for (const later of [
           'archived_at',
           'move_lag',
@@ -66,6 +68,9 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
           'lag_black',
           'time_given_white',
           'time_given_black',
+          'tournament_id',
+          'white_berserk',
+          'black_berserk',
         ] as const)
           delete row[later];
         await raw.insertInto('games').values(row).execute();
@@ -91,6 +96,8 @@ describe.each(testBackends())('on $name', ({ postgres, skip }) => {
         lagQuota: { white: 0, black: 0 },
         lagTotal: { white: 0, black: 0 },
         timeGiven: { white: 0, black: 0 },
+        tournamentId: null,
+        berserk: { white: false, black: false },
       });
     } finally {
       await store.close();

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import {
   PROTOCOL_VERSION,
   type CreateGameResponse,
+  type CreateTournamentResponse,
   type GameState,
   type JoinResponse,
 } from '@citadel/protocol';
@@ -21,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer, type ServerOptions } from '../src/index.ts';
 import { StartupFailure } from '../src/startup-failure.ts';
 import { WEB_BUILD_FILE } from '../src/web-build.ts';
-import { SocketClient, api } from './support/client.ts';
+import { SocketClient, api, cookieOf } from './support/client.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'citadel-protocol-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -55,6 +56,32 @@ function rawGet(base: string, path: string) {
     req.on('error', fail);
     req.end();
   });
+}
+
+/**
+ * An arena made at `base` by a new account, by requests that say no version (taken to speak the
+ * server's): its id and the maker's session cookie.
+ */
+async function arenaAt(base: string, maker: string): Promise<{ id: string; cookie: string }> {
+  const post = (path: string, body: unknown, cookie = '') =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+  const registered = await post('api/accounts/register', {
+    username: maker,
+    password: 'long enough',
+  });
+  expect(registered.status).toBe(201);
+  const cookie = cookieOf(registered.headers);
+  const made = await post(
+    'api/tournaments',
+    { kind: 'arena', variant: 'chess', clock: { initial: 60, increment: 0 }, minutes: 5 },
+    cookie,
+  );
+  expect(made.status).toBe(201);
+  return { id: ((await made.json()) as CreateTournamentResponse).id, cookie };
 }
 
 /** The lines of a stream until `count` have come. */
@@ -124,6 +151,12 @@ describe('a server that serves a web build', () => {
     expect(JSON.parse(second!)).toMatchObject({ type: 'state' });
     const [sse] = await firstLines(`${server.url}api/lobby/stream`, 1, 'text/event-stream');
     expect(sse).toBe(`data: ${JSON.stringify(hello)}`);
+    // A tournament's stream too, before the tournament itself.
+    const arena = await arenaAt(server.url, 'hello_maker');
+    const tournament = `${server.url}api/tournaments/${arena.id}/stream?v=${PROTOCOL_VERSION}`;
+    const [opening, whole] = await firstLines(tournament, 2);
+    expect(JSON.parse(opening!)).toEqual(hello);
+    expect(JSON.parse(whole!)).toMatchObject({ type: 'tournament', tournament: { id: arena.id } });
   });
 });
 
@@ -167,10 +200,34 @@ describe("a client's version", () => {
       body: JSON.stringify({ variant: 'chess' }),
     });
     expect(game.status).toBe(201);
+    // So with a tournament: an older client reads its stream, opened by the newer hello, but
+    // cannot join it.
+    const arena = await arenaAt(server.url, 'older_maker');
+    const joined = await fetch(`${server.url}api/tournaments/${arena.id}/join`, {
+      method: 'POST',
+      headers: { ...older, 'content-type': 'application/json', cookie: arena.cookie },
+      body: '{}',
+    });
+    expect(joined.status).toBe(426);
+    expect(((await joined.json()) as { error: string }).error).toMatch(/^Citadel was updated/);
+    const reading = new AbortController();
+    const stream = await fetch(
+      `${server.url}api/tournaments/${arena.id}/stream?v=${PROTOCOL_VERSION}`,
+      { signal: reading.signal },
+    );
+    expect(stream.status).toBe(200);
+    const first = new TextDecoder().decode((await stream.body!.getReader().read()).value);
+    expect(JSON.parse(first.split('\n')[0]!)).toEqual({
+      type: 'hello',
+      protocol: NEWER,
+      build: 'none',
+    });
+    reading.abort();
     for (const [headers, path, where] of [
       [{ 'citadel-protocol': 'two' }, 'api/lobby', 'citadel-protocol'],
       [{ 'citadel-protocol': '0' }, 'api/lobby', 'citadel-protocol'],
       [{}, 'api/lobby/stream?v=1.5', 'v'],
+      [{}, `api/tournaments/${arena.id}/stream?v=0`, 'v'],
     ] as const) {
       const r = await fetch(`${server.url}${path}`, { headers });
       expect(r.status, path).toBe(400);

@@ -20,6 +20,8 @@ import type { Games } from '../service/games.ts';
 import type { GameLists } from '../service/game-lists.ts';
 import type { LobbyFeed } from '../service/lobby-feed.ts';
 import type { MyGamesFeed } from '../service/my-games-feed.ts';
+import type { TournamentFeed } from '../service/tournament-feed.ts';
+import type { Tournaments } from '../service/tournaments.ts';
 import { installErrorHandler } from './errors.ts';
 import { installZodSchemas } from './validate.ts';
 import { EventStreams } from './event-stream.ts';
@@ -30,6 +32,7 @@ import { lobbyStreamRoute } from './lobby-stream.ts';
 import { myGamesSocketRoute } from './my-games-socket.ts';
 import { accountRoutes } from './routes-accounts.ts';
 import { gameRoutes } from './routes-games.ts';
+import { tournamentRoutes } from './routes-tournaments.ts';
 import { refuseForeignPages } from './same-origin.ts';
 import { closeIdleConnectionsOnClose, closeSockets } from './shutdown.ts';
 import { installWire, versionHeaders, type Wire } from './wire.ts';
@@ -42,6 +45,9 @@ export interface AppOptions {
   readonly myGames: MyGamesFeed;
   /** The lists of games: lobby, my games, archive. */
   readonly lists: GameLists;
+  readonly tournaments: Tournaments;
+  /** Tournaments pushed to their streams' readers. */
+  readonly tournamentFeed: TournamentFeed;
   /** The protocol version and build the server says, and its events as they go out (wire.ts). */
   readonly wire: Wire;
   /** The built web app (packages/web/dist), or null to serve the API only. */
@@ -111,10 +117,13 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
 
   malformedUrlRoute(app);
   const accounts = new Accounts(o.games.store, o.games.now);
-  gameRoutes(app, o.games, o.lists, accounts, o.lobby, o.myGames, o.publicOrigin);
+  gameRoutes(app, o.games, o.lists, accounts, o.lobby, o.myGames, o.publicOrigin, (id) =>
+    o.tournaments.nameOf(id),
+  );
   accountRoutes(app, accounts, o.games.store);
   const live = new LiveConnections(o.livePerAddress ?? DEFAULT_LIVE_PER_ADDRESS);
   const streams = new EventStreams(app, live, o.wire);
+  tournamentRoutes(app, o.tournaments, o.tournamentFeed, accounts, streams, o.publicOrigin);
   liveRoutes(app, o.games, accounts, live, streams, o.wire);
   lobbyStreamRoute(app, o.lobby, streams);
   myGamesSocketRoute(app, o.myGames, accounts, live, o.wire);

@@ -54,6 +54,9 @@ async function handle(
     case 'claim-win':
       await games.claimWin(id, by);
       break;
+    case 'berserk':
+      await games.berserk(id, by);
+      break;
     case 'add-time':
       await games.addTime(id, by);
       break;

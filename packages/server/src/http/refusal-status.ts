@@ -9,4 +9,5 @@ export const REFUSAL_STATUS: Readonly<Record<RefusalKind, number>> = {
   conflict: 409,
   throttled: 429,
   broken: 500,
+  'not-implemented': 501,
 };

@@ -1,4 +1,6 @@
-/** The game endpoints of docs/api.md: create, join, state, moves, offers, end, PGN, lists. */
+/**
+ * The game endpoints of docs/api.md: create, join, state, moves, offers, berserk, end, PGN, lists.
+ */
 import {
   archiveQuerySchema,
   createGameRequestSchema,
@@ -30,6 +32,7 @@ export function gameRoutes(
   lobby: LobbyFeed,
   myGamesFeed: MyGamesFeed,
   publicOrigin: () => string,
+  tournamentName: (id: string) => Promise<string | null>,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const onGame = { schema: { params: gameParams } };
@@ -81,6 +84,11 @@ export function gameRoutes(
     return (await games.abort(id, color)).state;
   });
 
+  api.post('/api/games/:id/berserk', onGame, async (req) => {
+    const { id, color } = await seat(req, req.params.id);
+    return (await games.berserk(id, color)).state;
+  });
+
   api.post('/api/games/:id/claim-win', onGame, async (req) => {
     const { id, color } = await seat(req, req.params.id);
     return (await games.claimWin(id, color)).state;
@@ -107,10 +115,11 @@ export function gameRoutes(
 
   api.get('/api/games/:id/pgn', onGame, async (req, reply) => {
     const { record, position, players } = await games.snapshot(req.params.id);
+    const event = record.tournamentId === null ? null : await tournamentName(record.tournamentId);
     return reply
       .type('application/x-chess-pgn; charset=utf-8')
       .header('content-disposition', `attachment; filename="citadel-${record.id}.pgn"`)
-      .send(gamePgn(record, position, publicOrigin(), players));
+      .send(gamePgn(record, position, publicOrigin(), players, event));
   });
 
   // Only the challenges whose poster is there (service/lobby.ts).

@@ -2,6 +2,7 @@
  * Pub/sub between server processes that share one database: after a process commits a change to a
  * game it publishes what to tell; every process (itself included) delivers it to its own sockets.
  */
+import type { Pairing } from '@citadel/protocol';
 import type { Notice } from '@citadel/game';
 
 export type BusMessage =
@@ -51,6 +52,32 @@ export type BusMessage =
        */
       readonly kind: 'account-games';
       readonly account: number;
+      readonly process: string;
+    }
+  | {
+      /**
+       * Games of these accounts were started on the publishing process (a tournament's pairing,
+       * in batches): as `account-games`, for each of them.
+       */
+      readonly kind: 'accounts-games';
+      readonly accounts: readonly number[];
+      readonly process: string;
+    }
+  | {
+      /**
+       * A tournament changed (`changed`: players, scores, status; `end`: it is over): every
+       * process with readers of its stream reads it again (service/tournament-feed.ts).
+       */
+      readonly kind: 'tournament';
+      readonly id: string;
+      readonly event: 'changed' | 'end';
+      readonly process: string;
+    }
+  | {
+      /** Games a tournament's pairing started (a batch small enough for one notification). */
+      readonly kind: 'tournament-pairing';
+      readonly id: string;
+      readonly games: readonly Pairing[];
       readonly process: string;
     }
   | {

@@ -1,6 +1,7 @@
 /**
  * The deadline scheduler: ends the games whose deadline passed (a flag, a missed first move)
- * without keeping anything per game in memory. Each game's next deadline is a column of its row
+ * without keeping anything per game in memory. (The tournament director runs on it too, over the
+ * tournaments' `next_action_at`: tournament-director.ts.) Each game's next deadline is a column of its row
  * (`deadline_at`, indexed); the scheduler holds one timer, set for the soonest deadline it knows
  * of. It learns of deadlines in two ways: this process tells it of each one it saves (`note`),
  * and every POLL_MS it reads the soonest from storage, which catches the deadlines other processes
@@ -10,7 +11,7 @@
  * Several processes may end the same game: the versioned save lets one do it, and for the others
  * the game is no longer due (ending a game that is not due changes nothing).
  */
-import type { Store } from '../storage/store.ts';
+import type { Deadline } from '../storage/store.ts';
 
 /** How often storage is read for deadlines this process was not told of. */
 export const POLL_MS = 1_000;
@@ -26,7 +27,8 @@ const MAX_TIMER_MS = 86_400_000;
 const SLACK_MS = 5;
 
 export interface DeadlineSchedulerOptions {
-  readonly store: Store;
+  /** The soonest deadlines in storage, soonest first, at most `limit`, leaving out `skip`. */
+  readonly read: (limit: number, skip: readonly string[]) => Promise<readonly Deadline[]>;
   /** Ends the game if its deadline has passed; rejects when that could not be done. */
   readonly expire: (id: string) => Promise<unknown>;
   readonly now: () => number;
@@ -103,7 +105,7 @@ export class DeadlineScheduler {
   private async pass(): Promise<number> {
     const now = this.o.now();
     const waiting = [...this.retrying].filter(([, r]) => r.at > now).map(([id]) => id);
-    const soonest = await this.o.store.deadlines(BATCH, waiting);
+    const soonest = await this.o.read(BATCH, waiting);
     let next = now + this.pollMs;
     const tried = new Set<string>();
     for (const d of soonest) {

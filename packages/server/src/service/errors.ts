@@ -16,7 +16,9 @@ export type RefusalKind =
   /** Too many attempts: wait before trying again (failed logins to one name). */
   | 'throttled'
   /** Stored data the service cannot read: the server's fault, logged. */
-  | 'broken';
+  | 'broken'
+  /** Something the API names but the server does not offer yet (round-robin leagues). */
+  | 'not-implemented';
 
 /** A refusal; the transport sends `{ error: message }` and nothing else. */
 export class Refusal extends Error {

@@ -33,6 +33,7 @@ import type { Bus, BusMessage } from '../pubsub/bus.ts';
 import { DeadlineScheduler } from './deadlines.ts';
 import { ratingUpdate, SeatRatingCache } from './seat-ratings.ts';
 import type { Store } from '../storage/store.ts';
+import type { TournamentGameEnd } from '../storage/tournament-store.ts';
 import { Refusal } from './errors.ts';
 import { hashToken, newGameId, newToken } from './ids.ts';
 import { GameCache, type Live } from './game-cache.ts';
@@ -47,6 +48,15 @@ export interface Account {
   readonly username: string;
   /** A bot account: the seats it takes are marked so. */
   readonly bot: boolean;
+}
+
+/**
+ * What the tournaments do when one of their games ends (service/tournaments.ts): the scoring
+ * saved with the end, in its transaction, and what follows once it is saved.
+ */
+export interface TournamentHooks {
+  ending(g: GameRecord): TournamentGameEnd | null;
+  ended(g: GameRecord): void;
 }
 
 export interface ActResult {
@@ -66,13 +76,15 @@ export class Games {
   private readonly posters: PosterBeat;
   private readonly deadlines: DeadlineScheduler;
   private readonly ratings: SeatRatingCache;
+  private readonly tournaments: TournamentHooks | null;
 
   constructor(
     readonly store: Store,
     private readonly bus: Bus,
     readonly now: () => number = Date.now,
-    options: { readonly deadlinePollMs?: number } = {},
+    options: { readonly deadlinePollMs?: number; readonly tournaments?: TournamentHooks } = {},
   ) {
+    this.tournaments = options.tournaments ?? null;
     this.processes = new ProcessPresence(this.processId, bus, now, () => this.tellPresenceAll());
     this.posters = new PosterBeat(store, now, () => this.postersHere());
     this.ratings = new SeatRatingCache(store);
@@ -85,7 +97,7 @@ export class Games {
           .catch(() => undefined),
     });
     this.deadlines = new DeadlineScheduler({
-      store,
+      read: (limit, skip) => store.deadlines(limit, skip),
       now,
       expire: (id) => this.expire(id),
       ...(options.deadlinePollMs !== undefined ? { pollMs: options.deadlinePollMs } : {}),
@@ -96,7 +108,15 @@ export class Games {
         return this.resyncAll();
       }
       if (m.kind !== 'game') this.processes.heardFrom(m.process);
-      if (m.kind === 'alive' || m.kind === 'lobby' || m.kind === 'account-games') return;
+      if (
+        m.kind === 'alive' ||
+        m.kind === 'lobby' ||
+        m.kind === 'account-games' ||
+        m.kind === 'accounts-games' ||
+        m.kind === 'tournament' ||
+        m.kind === 'tournament-pairing'
+      )
+        return;
       const live = this.cache.peek(m.id);
       if (!live) return;
       if (m.kind === 'presence-ask') {
@@ -225,12 +245,25 @@ export class Games {
     const rematchId = newGameId();
     return this.apply(id, () => ({ type: 'offer', kind, action, by, rematchId }));
   }
+  berserk(id: string, by: Color): Promise<ActResult> {
+    return this.apply(id, () => ({ type: 'berserk', by }));
+  }
   claimWin(id: string, by: Color): Promise<ActResult> {
     return this.apply(id, (live) => ({
       type: 'claim-win',
       by,
       opponentAwaySince: this.awaySince(live, by === 'white' ? 'black' : 'white'),
     }));
+  }
+
+  /** Games started elsewhere than `create` (a tournament's pairing): their deadlines here. */
+  started(records: readonly GameRecord[]): void {
+    let soonest: number | null = null;
+    for (const g of records) {
+      const at = deadlineAt(g);
+      if (at !== null && (soonest === null || at < soonest)) soonest = at;
+    }
+    this.deadlines.note(soonest);
   }
 
   /** The game as it is now (read from storage, so another process's changes show). */
@@ -357,13 +390,15 @@ export class Games {
       if (s.game === before) return { game: before, state: this.view(live) };
       const rematch =
         s.rematch && s.game.rematchId ? rematchRecord(s.game, s.game.rematchId, now) : undefined;
-      const rate =
-        s.game.status === 'ended' && before.status !== 'ended' ? ratingUpdate(s.game) : null;
+      const ended = s.game.status === 'ended' && before.status !== 'ended';
+      const rate = ended ? ratingUpdate(s.game) : null;
+      const tournament = ended ? (this.tournaments?.ending(s.game) ?? null) : null;
       let game: GameRecord | null;
       try {
         game = await this.store.saveGame(s.game, before, {
           ...(rematch ? { create: rematch } : {}),
           ...(rate ? { rate } : {}),
+          ...(tournament ? { tournament } : {}),
         });
       } catch (e) {
         this.cache.resync(live, before);
@@ -380,6 +415,7 @@ export class Games {
       }
       live.record = game;
       this.ratings.noteEnded(game);
+      if (tournament) this.tournaments?.ended(game);
       this.deadlines.note(deadlineAt(game));
       // The rematch starts now: its first-move deadline runs from here, like any new game's.
       if (rematch) this.deadlines.note(deadlineAt(rematch));

@@ -5,7 +5,8 @@
  * - soon after the bus carries a `game` message for one of the games listed (a join, a move, an
  *   offer, the end, a rematch agreed: from any process);
  * - soon after the bus says that a game of the watch's account was created or joined
- *   (`account-games`, published by `gained` on the process that did it);
+ *   (`account-games`, published by `gained` on the process that did it), or paired in a
+ *   tournament (`accounts-games`, by `gainedAll`);
  * - after the bus may have missed messages (`resync`: every watch).
  * Nothing else changes a list, so an idle watch costs nothing: there is no beat.
  *
@@ -22,6 +23,8 @@ import type { GameLists } from './game-lists.ts';
 export const SETTLE_MS = 100;
 /** Reads of lists this process runs at once. */
 export const MAX_READS = 4;
+/** Accounts one `accounts-games` message names (a bus message stays under 8000 bytes). */
+const ACCOUNTS_PER_MESSAGE = 500;
 
 export type MyGamesList = MyGamesResponse['games'];
 
@@ -84,6 +87,9 @@ export class MyGamesFeed {
         for (const w of this.byGame.get(m.id) ?? []) this.soon(w);
       } else if (m.kind === 'account-games') {
         for (const w of this.byAccount.get(m.account) ?? []) this.soon(w);
+      } else if (m.kind === 'accounts-games') {
+        for (const account of m.accounts)
+          for (const w of this.byAccount.get(account) ?? []) this.soon(w);
       } else if (m.kind === 'resync') {
         for (const w of this.watches) this.soon(w);
       }
@@ -95,6 +101,18 @@ export class MyGamesFeed {
     this.bus
       .publish({ kind: 'account-games', account: accountId, process: this.processId })
       .catch(() => undefined);
+  }
+
+  /** Says that each of the accounts has a new game (a tournament's pairing made here). */
+  gainedAll(accountIds: readonly number[]): void {
+    for (let i = 0; i < accountIds.length; i += ACCOUNTS_PER_MESSAGE)
+      this.bus
+        .publish({
+          kind: 'accounts-games',
+          accounts: accountIds.slice(i, i + ACCOUNTS_PER_MESSAGE),
+          process: this.processId,
+        })
+        .catch(() => undefined);
   }
 
   /** A new watch, of nothing until its first `set`. */

@@ -3,7 +3,8 @@
  * with the online game's players, time control, end and each move's clock (`[%clk h:mm:ss]`).
  * As lichess writes them: a rated game's `WhiteElo`/`BlackElo` (the ratings it began with, or the
  * ratings now while it is played) and, once it has changed them, `WhiteRatingDiff`/`BlackRatingDiff`
- * ("+12", "-12", "0"); `WhiteTitle`/`BlackTitle` "BOT" for a bot account.
+ * ("+12", "-12", "0"); `WhiteTitle`/`BlackTitle` "BOT" for a bot account. A tournament's game
+ * has the tournament's name as its `Event`.
  */
 import { makePgn, type Position } from '@citadel/core';
 import { COLORS, gamePath, type GameState } from '@citadel/protocol';
@@ -24,16 +25,20 @@ function timeControlTag(g: GameRecord): string {
 
 const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 
-/** `players`: as the game's state shows them (ratings and their changes). */
+/**
+ * `players`: as the game's state shows them (ratings and their changes); `tournament`: the name
+ * of the game's tournament, if it has one.
+ */
 export function gamePgn(
   g: GameRecord,
   position: Position,
   origin: string,
   players: GameState['players'],
+  tournament: string | null = null,
 ): string {
   const d = new Date(g.createdAt);
   const tags: Record<string, string> = {
-    Event: g.rated ? 'Citadel rated game' : 'Citadel casual game',
+    Event: tournament ?? (g.rated ? 'Citadel rated game' : 'Citadel casual game'),
     Site: `${origin}${gamePath(g.id)}`,
     Date: `${d.getUTCFullYear()}.${pad(d.getUTCMonth() + 1)}.${pad(d.getUTCDate())}`,
     White: g.seats.white?.name ?? 'Anonymous',

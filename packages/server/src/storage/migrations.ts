@@ -277,6 +277,96 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
             .execute();
       },
     },
+    '0011-tournaments': {
+      async up(db: Kysely<unknown>) {
+        // Arenas (docs/design.md, "Tournaments"): the tournament, its players with their sheets,
+        // its games; and on a game, its tournament and which seats went berserk.
+        await db.schema.alterTable('games').addColumn('tournament_id', 'text').execute();
+        for (const column of ['white_berserk', 'black_berserk'])
+          await db.schema
+            .alterTable('games')
+            .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
+            .execute();
+        await db.schema
+          .createTable('tournaments')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('variant', 'text', (c) => c.notNull())
+          .addColumn('array_id', 'text', (c) => c.notNull())
+          .addColumn('rules', 'text', (c) => c.notNull())
+          .addColumn('clock', 'text', (c) => c.notNull())
+          .addColumn('rated', 'integer', (c) => c.notNull())
+          .addColumn('creator', 'integer')
+          .addColumn('creator_name', 'text')
+          .addColumn('schedule_key', 'text', (c) => c.unique())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('starts_at', 'bigint', (c) => c.notNull())
+          .addColumn('ends_at', 'bigint', (c) => c.notNull())
+          .addColumn('max_players', 'integer')
+          .addColumn('players', 'integer', (c) => c.notNull())
+          .addColumn('next_action_at', 'bigint')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('tournament_players')
+          .addColumn('tournament_id', 'text', (c) => c.notNull())
+          .addColumn('account_id', 'integer', (c) => c.notNull())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('bot', 'integer', (c) => c.notNull())
+          .addColumn('rating', 'double precision', (c) => c.notNull())
+          .addColumn('withdrawn', 'integer', (c) => c.notNull())
+          .addColumn('waiting_since', 'bigint')
+          .addColumn('game_id', 'text')
+          .addColumn('last_opponent', 'integer')
+          .addColumn('color_balance', 'integer', (c) => c.notNull())
+          .addColumn('color_last', 'text')
+          .addColumn('color_streak', 'integer', (c) => c.notNull())
+          .addColumn('score', 'integer', (c) => c.notNull())
+          .addColumn('win_streak', 'integer', (c) => c.notNull())
+          .addColumn('games', 'integer', (c) => c.notNull())
+          .addColumn('wins', 'integer', (c) => c.notNull())
+          .addColumn('draws', 'integer', (c) => c.notNull())
+          .addColumn('losses', 'integer', (c) => c.notNull())
+          .addColumn('performance_sum', 'double precision', (c) => c.notNull())
+          .addColumn('joined_at', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('tournament_players_pk', ['tournament_id', 'account_id'])
+          .execute();
+        await db.schema
+          .createTable('tournament_games')
+          .addColumn('game_id', 'text', (c) => c.primaryKey())
+          .addColumn('tournament_id', 'text', (c) => c.notNull())
+          .addColumn('white', 'integer', (c) => c.notNull())
+          .addColumn('black', 'integer', (c) => c.notNull())
+          .addColumn('white_rating', 'double precision', (c) => c.notNull())
+          .addColumn('black_rating', 'double precision', (c) => c.notNull())
+          .addColumn('started_at', 'bigint', (c) => c.notNull())
+          .addColumn('ended_at', 'bigint')
+          .addColumn('result', 'text')
+          .addColumn('white_points', 'integer')
+          .addColumn('black_points', 'integer')
+          .execute();
+        for (const [name, table, cols] of [
+          // The director's read: the soonest tournament due.
+          ['tournaments_next_action', 'tournaments', ['next_action_at']],
+          // The lists by status, in start order.
+          ['tournaments_status', 'tournaments', ['status', 'starts_at', 'id']],
+          // How many a player made lately (the limit per day).
+          ['tournaments_creator', 'tournaments', ['creator', 'created_at']],
+          // A tournament's games, newest first.
+          [
+            'tournament_games_started',
+            'tournament_games',
+            ['tournament_id', 'started_at', 'game_id'],
+          ],
+        ] as const)
+          await db.schema
+            .createIndex(name)
+            .on(table)
+            .columns([...cols])
+            .execute();
+      },
+    },
   };
 }
 

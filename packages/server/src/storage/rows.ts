@@ -42,6 +42,9 @@ export function gameToRow(g: GameRecord): GameRow {
     offers: JSON.stringify(g.offers),
     rematch_id: g.rematchId,
     rating_change: g.ratingChange ? JSON.stringify(g.ratingChange) : null,
+    tournament_id: g.tournamentId,
+    white_berserk: g.berserk.white ? 1 : 0,
+    black_berserk: g.berserk.black ? 1 : 0,
     deadline_at: deadlineAt(g),
     version: g.version,
     created_at: g.createdAt,
@@ -113,6 +116,8 @@ export function rowToGame(r: GameRow): GameRecord {
     rematchId: r.rematch_id,
     ratingChange:
       r.rating_change === null ? null : (JSON.parse(r.rating_change) as GameRecord['ratingChange']),
+    tournamentId: r.tournament_id,
+    berserk: { white: Number(r.white_berserk) === 1, black: Number(r.black_berserk) === 1 },
     version: Number(r.version),
     createdAt: Number(r.created_at),
     endedAt: num(r.ended_at),

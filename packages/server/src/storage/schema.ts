@@ -57,6 +57,11 @@ export interface GamesTable {
   ended_at: number | null;
   /** `ended_at` of a game the archive lists (finished, not aborted), else null; indexed. */
   archived_at: number | null;
+  /** The tournament the game was paired in, or null (migration 0011). */
+  tournament_id: string | null;
+  /** 1 when the seat went berserk (a tournament game), else 0. */
+  white_berserk: number;
+  black_berserk: number;
   /**
    * When the poster of a waiting game was last known connected (set when posted, refreshed while
    * connected: service/lobby.ts); not part of the game's record.
@@ -116,6 +121,86 @@ export interface PlayerGamesTable {
   variant: string;
 }
 
+/**
+ * A tournament (tournament-rows.ts): its settings, where it stands, and when it next needs the
+ * server (`next_action_at`, indexed: the tournament director reads the soonest, as the deadline
+ * scheduler does games').
+ */
+export interface TournamentsTable {
+  id: string;
+  /** `arena` (round robin later). */
+  kind: string;
+  name: string;
+  variant: string;
+  array_id: string;
+  /** JSON: the rule switches. */
+  rules: string;
+  /** JSON: the live clock. */
+  clock: string;
+  rated: number;
+  /** The account that made it, or null for the operator's schedule. */
+  creator: number | null;
+  creator_name: string | null;
+  /** The operator's schedule entry and start it was made for (unique), or null. */
+  schedule_key: string | null;
+  /** `created`, `started` or `finished`. */
+  status: string;
+  starts_at: number;
+  ends_at: number;
+  max_players: number | null;
+  /** How many have joined (withdrawn players included). */
+  players: number;
+  /** When the tournament next needs the server (start, pairing, end), null once finished. */
+  next_action_at: number | null;
+  created_at: number;
+}
+
+/** One player of a tournament with their sheet (tournament-rows.ts). */
+export interface TournamentPlayersTable {
+  tournament_id: string;
+  account_id: number;
+  name: string;
+  bot: number;
+  /** The player's rating in the variant: when they joined, then after each rated game. */
+  rating: number;
+  withdrawn: number;
+  /** Since when the player has been free to be paired, or null (playing, withdrawn, or over). */
+  waiting_since: number | null;
+  /** The game the player is in now, or null. */
+  game_id: string | null;
+  last_opponent: number | null;
+  /** The colour history (tournament/color-history.ts). */
+  color_balance: number;
+  color_last: string | null;
+  color_streak: number;
+  /** The sheet (tournament/arena-scoring.ts) as totals. */
+  score: number;
+  win_streak: number;
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  /** The sum over finished games of the opponent's rating ± PERFORMANCE_SPREAD (performance.ts). */
+  performance_sum: number;
+  joined_at: number;
+}
+
+/** One game of a tournament: who played it and what it scored (null until it ended and counted). */
+export interface TournamentGamesTable {
+  game_id: string;
+  tournament_id: string;
+  white: number;
+  black: number;
+  /** Each player's rating when the game was paired (the performance's input). */
+  white_rating: number;
+  black_rating: number;
+  started_at: number;
+  ended_at: number | null;
+  result: string | null;
+  white_points: number | null;
+  black_points: number | null;
+}
+
 export interface Database {
   games: GamesTable;
   player_games: PlayerGamesTable;
@@ -124,4 +209,7 @@ export interface Database {
   ratings: RatingsTable;
   heartbeat: HeartbeatTable;
   login_failures: LoginFailuresTable;
+  tournaments: TournamentsTable;
+  tournament_players: TournamentPlayersTable;
+  tournament_games: TournamentGamesTable;
 }

@@ -6,6 +6,16 @@ import { migrations, type Dialect } from './migrations.ts';
 import { archivedAt, changedFields, gameToRow, rowToGame } from './rows.ts';
 import type { Database, RatingsTable } from './schema.ts';
 import type { GameRow } from './rows.ts';
+import * as tournaments from './sql-tournaments.ts';
+import type {
+  MakingLimit,
+  TournamentEntry,
+  TournamentGameEnd,
+  TournamentPlayerRow,
+  TournamentRow,
+  TournamentTick,
+} from './tournament-store.ts';
+import type { TournamentStatus } from '@citadel/protocol';
 import type {
   AccountRow,
   ArchiveCursor,
@@ -57,7 +67,11 @@ export class SqlStore implements Store {
   async saveGame(
     g: GameRecord,
     before: GameRecord,
-    also: { readonly create?: GameRecord; readonly rate?: RatingUpdate } = {},
+    also: {
+      readonly create?: GameRecord;
+      readonly rate?: RatingUpdate;
+      readonly tournament?: TournamentGameEnd;
+    } = {},
   ): Promise<GameRecord | null> {
     const update = async (db: Kysely<Database>, game: GameRecord): Promise<GameRecord | null> => {
       const r = await db
@@ -71,7 +85,7 @@ export class SqlStore implements Store {
     // A game the archive now lists: its players' history rows, in the same transaction.
     const archived = archivedAt(before) === null && archivedAt(g) !== null;
     // One statement commits by itself; a transaction only when more is written with it.
-    if (!also.create && !also.rate && !archived) return update(this.db, g);
+    if (!also.create && !also.rate && !also.tournament && !archived) return update(this.db, g);
     return this.db.transaction().execute(async (tx) => {
       let game = g;
       let ratings: readonly RatingRow[] = [];
@@ -82,6 +96,8 @@ export class SqlStore implements Store {
       if (!(await update(tx, game))) return null;
       if (also.create) await tx.insertInto('games').values(gameToRow(also.create)).execute();
       await insertPlayerGames(tx, [game]);
+      if (also.tournament)
+        await tournaments.endTournamentGame(tx, this.dialect, also.tournament, game);
       for (const x of ratings) {
         const values = {
           rating: x.rating,
@@ -141,7 +157,7 @@ export class SqlStore implements Store {
   async importGames(games: readonly GameRecord[]): Promise<void> {
     if (!games.length) return;
     await this.db.transaction().execute(async (tx) => {
-      // Rows a statement at most: SQLite binds at most 32,766 values, and a game has 36 columns.
+      // Rows a statement at most: SQLite binds at most 32,766 values, and a game has 43 columns.
       for (let i = 0; i < games.length; i += 500)
         await tx
           .insertInto('games')
@@ -432,6 +448,45 @@ export class SqlStore implements Store {
       .where('account_id', 'in', [...accountIds])
       .execute();
     return rows.map(ratingFromRow);
+  }
+
+  createTournament(t: TournamentRow, limit?: MakingLimit): Promise<'made' | 'taken' | 'too-many'> {
+    return tournaments.createTournament(this.db, this.dialect, t, limit);
+  }
+
+  getTournament(id: string): Promise<TournamentRow | null> {
+    return tournaments.getTournament(this.db, id);
+  }
+
+  tournamentsByStatus(status: TournamentStatus, limit: number): Promise<TournamentRow[]> {
+    return tournaments.tournamentsByStatus(this.db, status, limit);
+  }
+
+  tournamentPlayers(id: string): Promise<TournamentPlayerRow[]> {
+    return tournaments.tournamentPlayers(this.db, id);
+  }
+
+  tournamentGames(id: string, limit: number) {
+    return tournaments.tournamentGames(this.db, id, limit);
+  }
+
+  tournamentDeadlines(limit: number, skip: readonly string[] = []) {
+    return tournaments.tournamentDeadlines(this.db, limit, skip);
+  }
+
+  changeEntry(
+    id: string,
+    accountId: number,
+    decide: (t: TournamentRow | null, entry: TournamentPlayerRow | null) => TournamentEntry,
+  ): Promise<TournamentEntry> {
+    return tournaments.changeEntry(this.db, this.dialect, id, accountId, decide);
+  }
+
+  tickTournament(
+    id: string,
+    plan: (t: TournamentRow, players: readonly TournamentPlayerRow[]) => TournamentTick | null,
+  ): Promise<TournamentTick | null | 'busy'> {
+    return tournaments.tickTournament(this.db, this.dialect, id, plan);
   }
 
   async close(): Promise<void> {

@@ -3,6 +3,7 @@
  * acknowledges a change only after the promise resolves (the change is committed).
  */
 import type { GameRecord } from '@citadel/game';
+import type { TournamentGameEnd, TournamentStore } from './tournament-store.ts';
 
 export interface AccountRow {
   readonly id: number;
@@ -60,19 +61,24 @@ export interface ArchiveFilter {
   readonly limit: number;
 }
 
-export interface Store {
+export interface Store extends TournamentStore {
   readonly dialect: 'sqlite' | 'postgres';
   createGame(g: GameRecord): Promise<void>;
   /**
    * Writes `g` over the stored record it was made from (`before`, matched by its version) and
    * returns the record written (`also.rate`'s game when given); null when someone else changed the
    * game first. Only the fields that differ are written, so a move touches no index. `also.create`
-   * (a rematch) and `also.rate` are written in the same transaction.
+   * (a rematch), `also.rate` and `also.tournament` (a tournament game's end scored on its
+   * players' sheets) are written in the same transaction.
    */
   saveGame(
     g: GameRecord,
     before: GameRecord,
-    also?: { readonly create?: GameRecord; readonly rate?: RatingUpdate },
+    also?: {
+      readonly create?: GameRecord;
+      readonly rate?: RatingUpdate;
+      readonly tournament?: TournamentGameEnd;
+    },
   ): Promise<GameRecord | null>;
   getGame(id: string): Promise<GameRecord | null>;
   /**

@@ -66,15 +66,19 @@ export const EMPTY_SHEET: ArenaSheet = {
   losses: 0,
 };
 
-/** Whether the player's next game scores double. */
-export const isOnFire = (sheet: ArenaSheet): boolean => sheet.winStreak >= WINS_TO_CATCH_FIRE;
+/** Whether the player's next game scores double (a sheet's streak is all it reads). */
+export const isOnFire = (sheet: Pick<ArenaSheet, 'winStreak'>): boolean =>
+  sheet.winStreak >= WINS_TO_CATCH_FIRE;
 
 /** The moves of `color`'s side in a game of `plies` half-moves (White moves first). */
 export const movesBy = (color: Color, plies: number): number =>
   color === 'white' ? Math.ceil(plies / 2) : Math.floor(plies / 2);
 
-/** What `game` scores for a player whose sheet so far is `sheet`. Throws on a negative or fractional ply count. */
-export function scoreGame(sheet: ArenaSheet, game: ArenaGame): ScoredGame {
+/**
+ * What `game` scores for a player whose sheet so far is `sheet` (only its streak counts, so the
+ * service passes its stored totals). Throws on a negative or fractional ply count.
+ */
+export function scoreGame(sheet: Pick<ArenaSheet, 'winStreak'>, game: ArenaGame): ScoredGame {
   if (!Number.isInteger(game.plies) || game.plies < 0)
     throw new RangeError(`an arena game has a whole number of plies, not ${game.plies}`);
   const doubled = isOnFire(sheet);

@@ -44,6 +44,28 @@ const byId = (a: PlayerId, b: PlayerId): number => (a < b ? -1 : a > b ? 1 : 0);
 const byPerformance = (a: number | null, b: number | null): number =>
   a === b ? 0 : a === null ? 1 : b === null ? -1 : b - a;
 
+/** What the standings' order reads of a line. */
+export interface RankedLine {
+  readonly id: PlayerId;
+  readonly score: number;
+  readonly performance: number | null;
+  readonly rating: number;
+}
+
+/** The standings' order: negative when `a` stands above `b`. */
+export const compareArenaLines = (a: RankedLine, b: RankedLine): number =>
+  b.score - a.score ||
+  byPerformance(a.performance, b.performance) ||
+  b.rating - a.rating ||
+  byId(a.id, b.id);
+
+/** `lines` in the standings' order with their ranks (1, 2, 3...); the service's totals use it too. */
+export function rankArenaLines<T extends RankedLine>(
+  lines: readonly T[],
+): Array<T & { rank: number }> {
+  return [...lines].sort(compareArenaLines).map((line, i) => ({ ...line, rank: i + 1 }));
+}
+
 /** The standings of `entrants`; throws when two entrants share an id. */
 export function arenaStandings(entrants: readonly ArenaEntrant[]): ArenaStanding[] {
   const seen = new Set<PlayerId>();
@@ -61,12 +83,5 @@ export function arenaStandings(entrants: readonly ArenaEntrant[]): ArenaStanding
       sheet,
     };
   });
-  lines.sort(
-    (a, b) =>
-      b.score - a.score ||
-      byPerformance(a.performance, b.performance) ||
-      b.rating - a.rating ||
-      byId(a.id, b.id),
-  );
-  return lines.map((line, i) => ({ rank: i + 1, ...line }));
+  return rankArenaLines(lines);
 }

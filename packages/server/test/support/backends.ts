@@ -1,5 +1,6 @@
 /** The databases the server's tests run on: SQLite everywhere, PostgreSQL where it can run. */
 import { startServer, type RunningServer } from '../../src/index.ts';
+import type { ScheduledArena } from '../../src/service/arena-schedule.ts';
 import { postgresSkipReason } from './postgres.ts';
 
 export interface Backend {
@@ -19,12 +20,14 @@ export const testBackends = (): Backend[] => [
 
 /**
  * A server in this process for a suite on one backend: loopback, a free port, no web app, and a
- * request limit no suite reaches. `now` moves the server's clock (deadlines without waiting).
+ * request limit no suite reaches. `now` moves the server's clock (deadlines without waiting);
+ * `arenaSchedule` gives it scheduled arenas (none otherwise).
  */
 export function startSuiteServer(o: {
   readonly databaseUrl: string | undefined;
   readonly dataDir: string;
   readonly now?: () => number;
+  readonly arenaSchedule?: readonly ScheduledArena[];
 }): Promise<RunningServer> {
   return startServer({
     port: 0,
@@ -35,5 +38,6 @@ export function startSuiteServer(o: {
     rateLimit: 100_000,
     livePerAddress: 100_000,
     ...(o.now ? { now: o.now } : {}),
+    ...(o.arenaSchedule ? { arenaSchedule: o.arenaSchedule } : {}),
   });
 }

@@ -3,7 +3,7 @@
  * (`npm run bench:server -- --history N`): records as the server writes them, between a fixed set
  * of accounts, in several variants, ending one after another. Written with `Store.importGames`.
  */
-import { NO_OFFERS, startPosition, type GameRecord } from '@citadel/game';
+import { NO_BERSERK, NO_OFFERS, startPosition, type GameRecord } from '@citadel/game';
 
 const VARIANTS = ['tamerlane', 'husun', 'persian-princess', 'chess'] as const;
 
@@ -59,6 +59,8 @@ export function historyGame(n: number, o: HistoryOptions): GameRecord {
     offers: NO_OFFERS,
     rematchId: null,
     ratingChange: null,
+    tournamentId: null,
+    berserk: NO_BERSERK,
     version: 3,
     createdAt: endedAt - 60_000,
     endedAt,

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from './postgres.ts';
 
 const BUNDLE = fileURLToPath(new URL('../../dist/server.mjs', import.meta.url));
+const SHIFTED = fileURLToPath(new URL('./shifted-server.ts', import.meta.url));
 
 /** The server's bundle; fails with what to do when it has not been built. */
 export function serverBundle(): string {
@@ -26,20 +27,57 @@ export interface ServerProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** A server process whose clock the test moves (shifted-server.ts). */
+export interface ShiftedServerProcess extends ServerProcess {
+  /** Sets its clock `ms` ahead of the machine's, resolving once the process has taken it. */
+  shift(ms: number): Promise<void>;
+}
+
+/**
+ * A server started from the sources with its clock `shiftMs` ahead of the machine's, which
+ * `shift` moves: for the tests of things that take minutes (an arena's end) across processes.
+ */
+export async function startShiftedProcess(
+  env: Record<string, string>,
+  shiftMs: number,
+  port?: number,
+): Promise<ShiftedServerProcess> {
+  const server = await startProcess({ ...env, CITADEL_TEST_SHIFT_MS: String(shiftMs) }, port, {
+    args: ['--import', 'tsx', SHIFTED],
+    ipc: true,
+  });
+  const child = server.child;
+  return {
+    ...server,
+    shift: (ms) =>
+      new Promise((done, fail) => {
+        child.once('message', () => done());
+        child.send({ shift: ms }, (e) => e && fail(e));
+      }),
+  };
+}
+
+/** `run`: what node runs (the bundle unless given), and whether with an IPC channel. */
 export async function startProcess(
   env: Record<string, string>,
   port?: number,
+  run: { readonly args: readonly string[]; readonly ipc: boolean } = {
+    args: [serverBundle()],
+    ipc: false,
+  },
 ): Promise<ServerProcess> {
   const p = port ?? (await freePort());
-  const child = spawn(process.execPath, [serverBundle()], {
+  const child = spawn(process.execPath, [...run.args], {
     env: {
       ...process.env,
+      // No scheduled arenas unless a test asks for them.
+      CITADEL_ARENAS: 'off',
       ...env,
       PORT: String(p),
       HOST: '127.0.0.1',
       CITADEL_WEB: 'none',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: run.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   const url = await new Promise<string>((done, fail) => {
