@@ -351,6 +351,18 @@ describe('play tools and analysis in chromium', () => {
         pos.history().length,
       );
     }
+    // The engine's answer to the last move may end the game itself: waited for, then looked at.
+    if (!ended) {
+      await page.waitForFunction(
+        (k) =>
+          !document.querySelector('.result')?.hasAttribute('hidden') ||
+          (document.querySelectorAll('ol.moves li').length >= k &&
+            !document.querySelector('.status.thinking')),
+        pos.history().length + 1,
+        { timeout: 10_000 },
+      );
+      ended = await page.locator('.result').isVisible();
+    }
     if (!ended) {
       await page.getByRole('button', { name: 'Resign' }).click();
       await page.locator('.confirm-dialog').getByRole('button', { name: 'Resign' }).click();
