@@ -38,7 +38,7 @@ const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[
 // In the deep tier only: a comparison of two timings, which `npm run bench:server -- --history`
 // measures at full size; by default query-plans.test.ts checks that every archive read goes
 // through its index, the cause this guards against. (PostgreSQL's driver never holds the process.)
-describe.each(testBackends())('on $name', ({ skip }) => {
+describe.each(testBackends())('on $name', ({ postgres, skip }) => {
   if (skip) return void it.skip(skip, () => {});
   if (!DEEP) return void it.skip('a timed comparison: deep tier', () => {});
   const dir = mkdtempSync(join(tmpdir(), 'citadel-history-'));
