@@ -6,14 +6,14 @@
  */
 import { VARIANTS } from '@citadel/core';
 import { usernameSchema } from './accounts.ts';
-import { gameIdSchema } from './games.ts';
+import { gameIdSchema, tournamentIdSchema } from './games.ts';
 import { LOBBY_PATH } from './vocabulary.ts';
 
 /** The pages of one variant: `/<page>/<variant>` (without a variant, the last one visited). */
 export const VARIANT_PAGES = ['play', 'learn', 'analyse', 'editor'] as const;
 
 /** Pages that belong to no variant and take no argument. */
-const PLAIN_PAGES = new Set(['/', '/archive', '/games', LOBBY_PATH]);
+const PLAIN_PAGES = new Set(['/', '/archive', '/games', '/tournaments', LOBBY_PATH]);
 
 /** Whether the web app has a page at `path` (a URL's path, without its query). */
 export function isAppPage(path: string): boolean {
@@ -22,6 +22,7 @@ export function isAppPage(path: string): boolean {
   const [, first = '', arg, ...rest] = p.split('/');
   if (rest.length > 0) return false;
   if (first === 'game') return arg !== undefined && gameIdSchema.safeParse(arg).success;
+  if (first === 'tournament') return arg !== undefined && tournamentIdSchema.safeParse(arg).success;
   if (first === 'player') return arg !== undefined && usernameSchema.safeParse(arg).success;
   if (!(VARIANT_PAGES as readonly string[]).includes(first)) return false;
   return arg === undefined || arg === '' || Object.hasOwn(VARIANTS, arg);

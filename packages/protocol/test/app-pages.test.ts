@@ -10,10 +10,20 @@ describe('isAppPage', () => {
         expect(isAppPage(`/${page}/${id}`), `${page} ${id}`).toBe(true);
         expect(isAppPage(`/${page}/${id}/`), `${page} ${id}/`).toBe(true);
       }
-    for (const path of ['/', '/archive', '/lobby', '/games', '/games/', '/play', '/editor/'])
+    for (const path of [
+      '/',
+      '/archive',
+      '/lobby',
+      '/games',
+      '/games/',
+      '/tournaments',
+      '/play',
+      '/editor/',
+    ])
       expect(isAppPage(path), path).toBe(true);
     expect(isAppPage('/game/abcdEFGH_1')).toBe(true);
     expect(isAppPage('/player/alice')).toBe(true);
+    expect(isAppPage('/tournament/abcdEFGH_1')).toBe(true);
   });
 
   it('refuses unknown pages, unknown variants and malformed arguments', () => {
@@ -31,6 +41,9 @@ describe('isAppPage', () => {
       '/player/a',
       '/player/al ice',
       '/archive/x',
+      '/tournament/short',
+      '/tournament',
+      '/tournaments/x',
       '/api',
     ])
       expect(isAppPage(path), path).toBe(false);

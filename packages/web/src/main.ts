@@ -4,7 +4,7 @@
  * `/play/<variant>?array=<id>` or `?game=<archive id>`, `/learn/<variant>`,
  * `/analyse/<variant>?fen=<FEN>` or `?pgn=<PGN>`, `/editor/<variant>?fen=<FEN>`; online play:
  * `/game/<id>`, `/lobby`, `/games` ("My games": online and on this device, and the server's
- * archive) and `/player/<name>` (a profile); anything else, or an unknown variant, shows what was
+ * archive), `/player/<name>` (a profile), `/tournaments` and `/tournament/<id>` (arenas); anything else, or an unknown variant, shows what was
  * not found. The header's corner signs in and out; the online pages are drawn again when who is
  * signed in changes. Only the play page is in the first load: the other pages' code, and the
  * account corner's, load on demand (the web README's "First load" gives the budget). Each page
@@ -41,6 +41,8 @@ const gameModule = onDemand(() => import('./online/game-page.ts'));
 const lobbyModule = onDemand(() => import('./online/lobby-page.ts'));
 const myGamesModule = onDemand(() => import('./online/my-games-page.ts'));
 const playerModule = onDemand(() => import('./online/player-page.ts'));
+const tournamentsModule = onDemand(() => import('./online/tournament/tournaments-page.ts'));
+const tournamentModule = onDemand(() => import('./online/tournament/tournament-page.ts'));
 
 const app = document.getElementById('app')!;
 const engine = new EngineClient();
@@ -105,7 +107,7 @@ function navigate(url: string, replace = false): void {
 /** The header's links for a variant (the last one visited on pages without one). */
 let lastVariant = DEFAULT_VARIANT;
 function renderNav(
-  page: VariantPage | 'home' | 'games' | 'lobby' | null,
+  page: VariantPage | 'home' | 'games' | 'lobby' | 'tournaments' | null,
   variant: string | null,
 ): void {
   if (variant) lastVariant = variant;
@@ -130,6 +132,15 @@ function renderNav(
       'a',
       { href: LOBBY_PATH, 'data-link': true, 'aria-current': page === 'lobby' ? 'page' : null },
       'Lobby',
+    ),
+    h(
+      'a',
+      {
+        href: '/tournaments',
+        'data-link': true,
+        'aria-current': page === 'tournaments' ? 'page' : null,
+      },
+      'Tournaments',
     ),
   );
   switcher.show(variant);
@@ -183,6 +194,11 @@ function onlineRoute(path: string, ctx: PageContext): (() => void) | null {
   if (game) return () => showPage(gameModule, signal, (m) => m.onlineGamePage(ctx, game[1]!));
   if (path === LOBBY_PATH) return () => showPage(lobbyModule, signal, (m) => m.lobbyPage(ctx));
   if (path === '/games') return () => showPage(myGamesModule, signal, (m) => m.myGamesPage(ctx));
+  if (path === '/tournaments')
+    return () => showPage(tournamentsModule, signal, (m) => m.tournamentsPage(ctx));
+  const tournament = /^\/tournament\/([A-Za-z0-9_-]{8,16})$/.exec(path);
+  if (tournament)
+    return () => showPage(tournamentModule, signal, (m) => m.tournamentPage(ctx, tournament[1]!));
   const player = /^\/player\/([A-Za-z0-9_-]{3,20})$/.exec(path);
   if (player) return () => showPage(playerModule, signal, (m) => m.playerPage(ctx, player[1]!));
   return null;
@@ -210,7 +226,16 @@ function route(): void {
   }
   const online = onlineRoute(path, ctx);
   if (online) {
-    renderNav(path === LOBBY_PATH ? 'lobby' : path === '/games' ? 'games' : null, null);
+    renderNav(
+      path === LOBBY_PATH
+        ? 'lobby'
+        : path === '/games'
+          ? 'games'
+          : path === '/tournaments' || path.startsWith('/tournament/')
+            ? 'tournaments'
+            : null,
+      null,
+    );
     online();
     return;
   }

@@ -1,11 +1,11 @@
 /**
- * Move, capture, check, game-end and low-time sounds, synthesised with the Web Audio API (no audio files),
+ * Move, capture, check, game-end, low-time and game-start (a tournament pairing) sounds, synthesised with the Web Audio API (no audio files),
  * and the mute setting (saved in local storage). The audio context starts on the first sound,
  * which always follows a user gesture (a move, or a button).
  */
 import { readStored, writeStored } from './safe-storage.ts';
 
-export type SoundName = 'move' | 'capture' | 'check' | 'end' | 'low-time';
+export type SoundName = 'move' | 'capture' | 'check' | 'end' | 'low-time' | 'start';
 
 const MUTE_KEY = 'citadel.muted';
 
@@ -41,6 +41,10 @@ const NOTES: Record<SoundName, readonly Note[]> = {
     [988, 0, 0.08, 0.25, 'square'],
     [988, 0.14, 0.08, 0.25, 'square'],
     [988, 0.28, 0.08, 0.25, 'square'],
+  ],
+  start: [
+    [392, 0, 0.12, 0.25, 'triangle'],
+    [784, 0.12, 0.22, 0.25, 'triangle'],
   ],
 };
 

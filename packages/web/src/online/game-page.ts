@@ -13,6 +13,7 @@ import './online.css';
 import {
   ApiError,
   otherColor,
+  tournamentPath,
   type ClientMessage,
   type Color,
   type OfferAction,
@@ -165,6 +166,18 @@ function showGame(
     'Open in analysis',
   );
   const links = h('div', { class: 'online-links' }, pgnLink, analyseButton);
+  /** In a tournament's game: the way back to its standings (and the next pairing). */
+  const tournamentLink = g.state.tournamentId
+    ? h(
+        'p',
+        { class: 'tournament-link' },
+        h(
+          'a',
+          { href: tournamentPath(g.state.tournamentId), 'data-link': true },
+          'Back to the tournament',
+        ),
+      )
+    : null;
   const signInNote = signInNoteFor(joinRefused);
   const seatKeep = new SeatLinkView();
   if (onlyHere) seatKeep.show(g.state.id, onlyHere);
@@ -172,6 +185,7 @@ function showGame(
     'aside',
     { class: 'panel' },
     title,
+    tournamentLink,
     connectionLine,
     seatKeep.element,
     signInNote,
@@ -377,6 +391,14 @@ function showGame(
     return problem || statusLine(g, moves);
   }
 
+  /** Who went berserk in a tournament game, said after the title. */
+  function berserkText(): string {
+    const b = g.state.berserk;
+    if (!b) return '';
+    const who = (['white', 'black'] as const).filter((c) => b[c]);
+    return who.length ? ` · berserk: ${who.map((c) => (c === g.you ? 'you' : c)).join(', ')}` : '';
+  }
+
   function renderConnection(): void {
     const words =
       connection === 'open'
@@ -409,7 +431,8 @@ function showGame(
     const bottom = orientation();
     topBar.render(g, otherColor(bottom));
     bottomBar.render(g, bottom);
-    title.textContent = `${name} · ${timeControlText(g.state.clock)} · ${g.state.rated ? 'rated' : 'casual'}`;
+    title.textContent = `${name} · ${timeControlText(g.state.clock)} · ${g.state.rated ? 'rated' : 'casual'}${berserkText()}`;
+    tournamentLink?.classList.toggle('ended', g.ended());
     invite.render(
       g.state.status === 'waiting' && g.you ? `${location.origin}/game/${g.state.id}` : null,
     );

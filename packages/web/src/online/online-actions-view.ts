@@ -1,7 +1,7 @@
 /**
  * The online game's buttons, each shown only when @citadel/game says the seat may: abort, resign,
- * draw and takeback offers (with accept / decline when the opponent offered), give the opponent
- * time, claim the win when the opponent stays away, rematch after the end, and flip. Abort and
+ * draw and takeback offers (with accept / decline when the opponent offered), berserk (in a
+ * tournament game, before the seat's first move), give the opponent time (never in a tournament), claim the win when the opponent stays away, rematch after the end, and flip. Abort and
  * resign ask first, as on the play page, and are sent only if the game still allows them once the
  * player has said yes. The note under them says what the opponent asks, and time given.
  */
@@ -95,6 +95,12 @@ export class OnlineActionsView {
             button(kind === 'draw' ? 'Offer draw' : 'Ask takeback', offer(kind, 'offer')),
           );
         }
+      }
+      if (g.mayBerserk()) {
+        const b = button('Berserk', () => a.send({ type: 'berserk' }));
+        b.title =
+          'Halve your clock and give up the increment: a win of 7 moves or more scores 1 more';
+        buttons.push(b);
       }
       if (g.mayAddTime()) {
         const b = button(`Give ${ADD_TIME_MS / 1000} s`, () => a.send({ type: 'add-time' }));

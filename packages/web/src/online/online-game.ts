@@ -10,6 +10,7 @@ import {
   isLive,
   mayAbort,
   mayAddTime,
+  mayBerserk,
   mayClaimWin,
   mayMove,
 } from '@citadel/game';
@@ -228,6 +229,11 @@ export class OnlineGame {
   /** Whether this seat may give the opponent time: a live game in progress, within the limit. */
   mayAddTime(): boolean {
     return this.you !== null && mayAddTime(this.state, this.you);
+  }
+
+  /** Berserk is offered in a tournament game, before this seat's first move, once. */
+  mayBerserk(): boolean {
+    return this.you !== null && mayBerserk(this.state, this.you);
   }
 
   /** Abort is offered until this seat has made its first move. */
