@@ -179,34 +179,13 @@ export interface NewTournamentGame extends Pick<
 
 /** A tournament's game as its pairing starts it: both seats taken, White's first move awaited. */
 export function tournamentGameRecord(g: NewTournamentGame): GameRecord {
-  const budget = clockBudget(g.clock);
+  const fresh = newGameRecord({ ...g, lobby: false, creator: 'white', seat: g.seats.white });
   return {
-    id: g.id,
-    variant: g.variant,
-    array: g.array,
-    rules: g.rules,
-    clock: g.clock,
-    rated: g.rated,
-    lobby: false,
+    ...fresh,
     seats: { white: g.seats.white, black: g.seats.black },
-    moves: [],
-    moveClocks: [],
-    ...freshTimeFields(g.clock),
-    clockLeft: { white: budget, black: budget },
-    turnStartedAt: null,
     firstMoveBy: firstMoveDeadline(g.clock, 0, g.now),
     status: 'started',
-    result: null,
-    reason: null,
-    text: null,
-    offers: NO_OFFERS,
-    rematchId: null,
-    ratingChange: null,
     tournamentId: g.tournamentId,
-    berserk: NO_BERSERK,
-    version: 1,
-    createdAt: g.now,
-    endedAt: null,
   };
 }
 

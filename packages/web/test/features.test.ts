@@ -34,6 +34,18 @@ async function setValue(page: Page, selector: string, value: string): Promise<vo
   }, value);
 }
 
+/** Waits until the game has ended, or the move list holds `items` and the engine is not thinking. */
+async function engineAnsweredOrEnded(page: Page, items: number): Promise<void> {
+  await page.waitForFunction(
+    (k) =>
+      !document.querySelector('.result')?.hasAttribute('hidden') ||
+      (document.querySelectorAll('ol.moves li').length >= k &&
+        !document.querySelector('.status.thinking')),
+    items,
+    { timeout: 10_000 },
+  );
+}
+
 describe('play tools and analysis in chromium', () => {
   it('types moves, exports PGN and FEN, imports them with clear errors and nothing lost', async () => {
     const page = await open('/play/tamerlane');
@@ -232,14 +244,7 @@ describe('play tools and analysis in chromium', () => {
         await cell(page, move.from).click();
         await cell(page, move.to).click();
         pos.play(move.text);
-        await page.waitForFunction(
-          (k) =>
-            !document.querySelector('.result')?.hasAttribute('hidden') ||
-            (document.querySelectorAll('ol.moves li').length >= k &&
-              !document.querySelector('.status.thinking')),
-          pos.history().length + 1,
-          { timeout: 10_000 },
-        );
+        await engineAnsweredOrEnded(page, pos.history().length + 1);
         if (await page.locator('.result').isVisible()) break;
         const reply = (await moveTexts(page))[pos.history().length]!;
         const r = pos.play(reply);
@@ -322,14 +327,7 @@ describe('play tools and analysis in chromium', () => {
     let ended = false;
     for (let n = 0; n < MAX_MOVES; n++) {
       // Wait for the engine's answer (or the end).
-      await page.waitForFunction(
-        (k) =>
-          !document.querySelector('.result')?.hasAttribute('hidden') ||
-          (document.querySelectorAll('ol.moves li').length >= k &&
-            !document.querySelector('.status.thinking')),
-        n === 0 ? 0 : pos.history().length + 1,
-        { timeout: 10_000 },
-      );
+      await engineAnsweredOrEnded(page, n === 0 ? 0 : pos.history().length + 1);
       const sans = await moveTexts(page);
       for (const san of sans.slice(pos.history().length)) {
         const r = pos.play(san);
@@ -353,14 +351,7 @@ describe('play tools and analysis in chromium', () => {
     }
     // The engine's answer to the last move may end the game itself: waited for, then looked at.
     if (!ended) {
-      await page.waitForFunction(
-        (k) =>
-          !document.querySelector('.result')?.hasAttribute('hidden') ||
-          (document.querySelectorAll('ol.moves li').length >= k &&
-            !document.querySelector('.status.thinking')),
-        pos.history().length + 1,
-        { timeout: 10_000 },
-      );
+      await engineAnsweredOrEnded(page, pos.history().length + 1);
       ended = await page.locator('.result').isVisible();
     }
     if (!ended) {
