@@ -9,9 +9,7 @@ import { ADD_TIME_MS, MAX_TIME_GIVEN } from '../src/add-time.ts';
 import { clocksAt, flagAt } from '../src/clock.ts';
 import type { GameEvent } from '../src/events.ts';
 import { compensate, lagQuota, roundTripBound, type LagQuota } from '../src/lag-compensation.ts';
-import { newGameRecord, type GameRecord, type SeatRecord } from '../src/record.ts';
-import { positionOf } from '../src/replay.ts';
-import { step } from '../src/step.ts';
+import { startedGame } from './game-driver.ts';
 
 const BULLET = { initial: 60, increment: 0 };
 const BLITZ = { initial: 180, increment: 2 };
@@ -95,37 +93,8 @@ describe('the quota of each time control', () => {
   });
 });
 
-const seat = (name: string): SeatRecord => ({
-  tokenHash: name.repeat(8),
-  accountId: null,
-  name,
-  bot: false,
-});
-
 /** A started husun game and a driver that applies events at an injected time. */
-function game(clock: TimeControl | null) {
-  let g: GameRecord = newGameRecord({
-    id: 'abcdefgh',
-    variant: 'husun',
-    array: 'standard',
-    rules: {},
-    clock,
-    rated: false,
-    lobby: false,
-    creator: 'white',
-    seat: seat('w'),
-    now: 0,
-  });
-  const pos = positionOf(g);
-  if (!pos.ok) throw new Error(pos.error);
-  const apply = (event: GameEvent, now: number) => {
-    const s = step(g, pos.value, event, now);
-    if (s.ok) g = s.game;
-    return s;
-  };
-  apply({ type: 'join', seat: seat('b') }, 0);
-  return { apply, get: () => g };
-}
+const game = (clock: TimeControl | null) => startedGame('husun', clock);
 
 /** Knights out and back: legal for ever in husun, where repetition draws only by a house rule. */
 const SHUFFLE = ['c2d4', 'c11d9', 'd4c2', 'd9c11'];

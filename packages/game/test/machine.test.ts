@@ -1,42 +1,16 @@
 import { CLAIM_WIN_AFTER_MS, FIRST_MOVE_LIVE_MS, type TimeControl } from '@citadel/protocol';
 import { describe, expect, it } from 'vitest';
 import { clocksAt, deadlineAt, flagAt } from '../src/clock.ts';
-import type { GameEvent } from '../src/events.ts';
-import { newGameRecord, rematchRecord, type GameRecord, type SeatRecord } from '../src/record.ts';
+import { newGameRecord, rematchRecord } from '../src/record.ts';
 import { positionOf } from '../src/replay.ts';
 import { step } from '../src/step.ts';
-
-const seat = (name: string): SeatRecord => ({
-  tokenHash: name.repeat(8),
-  accountId: null,
-  name,
-  bot: false,
-});
+import { seat, startedGame } from './game-driver.ts';
 
 /** A started chess game and a driver that applies events at an injected time. */
 function game(clock: TimeControl | null = null) {
-  let g: GameRecord = newGameRecord({
-    id: 'abcdefgh',
-    variant: 'chess',
-    array: 'standard',
-    rules: {},
-    clock,
-    rated: false,
-    lobby: false,
-    creator: 'white',
-    seat: seat('w'),
-    now: 0,
-  });
-  const pos = positionOf(g);
-  if (!pos.ok) throw new Error(pos.error);
-  const apply = (event: GameEvent, now: number) => {
-    const s = step(g, pos.value, event, now);
-    if (s.ok) g = s.game;
-    return s;
-  };
-  const join = apply({ type: 'join', seat: seat('b') }, 0);
-  expect(join.ok).toBe(true);
-  return { apply, get: () => g, pos: pos.value };
+  const t = startedGame('chess', clock);
+  expect(t.join.ok).toBe(true);
+  return t;
 }
 
 describe('moves', () => {

@@ -6,41 +6,26 @@
 import { FIRST_MOVE_LIVE_MS, type TimeControl } from '@citadel/protocol';
 import { describe, expect, it } from 'vitest';
 import { clocksAt } from '../src/clock.ts';
-import type { GameEvent } from '../src/events.ts';
 import { lagQuota } from '../src/lag-compensation.ts';
-import { tournamentGameRecord, type GameRecord, type SeatRecord } from '../src/record.ts';
-import { positionOf } from '../src/replay.ts';
-import { step } from '../src/step.ts';
+import { tournamentGameRecord } from '../src/record.ts';
 import { gameState, gameSummary } from '../src/view.ts';
-
-const seat = (name: string): SeatRecord => ({
-  tokenHash: name.repeat(8),
-  accountId: null,
-  name,
-  bot: false,
-});
+import { drive, seat } from './game-driver.ts';
 
 /** A tournament's chess game paired at time 0, and a driver that applies events at a time. */
 function arenaGame(clock: TimeControl | null = { initial: 180, increment: 2 }) {
-  let g: GameRecord = tournamentGameRecord({
-    id: 'abcdefgh',
-    variant: 'chess',
-    array: 'standard',
-    rules: {},
-    clock,
-    rated: true,
-    seats: { white: seat('w'), black: seat('b') },
-    tournamentId: 'arena0001',
-    now: 0,
-  });
-  const pos = positionOf(g);
-  if (!pos.ok) throw new Error(pos.error);
-  const apply = (event: GameEvent, now: number) => {
-    const s = step(g, pos.value, event, now);
-    if (s.ok) g = s.game;
-    return s;
-  };
-  return { apply, get: () => g, pos: pos.value };
+  return drive(
+    tournamentGameRecord({
+      id: 'abcdefgh',
+      variant: 'chess',
+      array: 'standard',
+      rules: {},
+      clock,
+      rated: true,
+      seats: { white: seat('w'), black: seat('b') },
+      tournamentId: 'arena0001',
+      now: 0,
+    }),
+  );
 }
 
 describe('a tournament game', () => {

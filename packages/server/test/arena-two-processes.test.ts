@@ -7,32 +7,20 @@
  */
 import type { TournamentEvent, TournamentGame } from '@citadel/protocol';
 import { CitadelApi } from '@citadel/protocol';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { ArenaPlayers } from './support/arena-players.ts';
-import { postgresSkipReason, startCluster, type Cluster } from './support/postgres.ts';
-import { startProcess, type ServerProcess } from './support/process.ts';
+import { postgresSkipReason } from './support/postgres.ts';
+import { useTwoProcesses } from './support/two-processes.ts';
 
 const skip = postgresSkipReason();
 const PLAYERS = 12;
 const ROUNDS = 3;
-let cluster: Cluster;
-let a: ServerProcess;
-let b: ServerProcess;
-beforeAll(async () => {
-  if (skip) return;
-  cluster = await startCluster();
-  a = await startProcess({ DATABASE_URL: cluster.url });
-  b = await startProcess({ DATABASE_URL: cluster.url });
-});
-afterAll(async () => {
-  await Promise.all([a?.kill('SIGTERM'), b?.kill('SIGTERM')]);
-  cluster?.stop();
-});
+const servers = useTwoProcesses(skip);
 
 const title = 'pairs an arena played on two processes once a round, each player in one game';
 it.skipIf(skip !== null)(skip ? `${title} (${skip})` : title, async () => {
-  const onA = new ArenaPlayers(a.url);
-  const onB = new ArenaPlayers(b.url);
+  const onA = new ArenaPlayers(servers.a.url);
+  const onB = new ArenaPlayers(servers.b.url);
   const names = Array.from({ length: PLAYERS }, (_, i) => `player${i}`);
   /** Even players on process A, odd ones on B (a session is good on both). */
   const via = (name: string) => (Number(name.slice('player'.length)) % 2 === 0 ? onA : onB);
@@ -49,7 +37,10 @@ it.skipIf(skip !== null)(skip ? `${title} (${skip})` : title, async () => {
   const events: TournamentEvent[] = [];
   const reader = new AbortController();
   void (async () => {
-    for await (const e of new CitadelApi({ base: b.url }).tournamentStream(id, reader.signal))
+    for await (const e of new CitadelApi({ base: servers.b.url }).tournamentStream(
+      id,
+      reader.signal,
+    ))
       events.push(e);
   })().catch(() => undefined);
   await Promise.all(names.map((n) => via(n).post(n, `/api/tournaments/${id}/join`)));

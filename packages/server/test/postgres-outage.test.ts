@@ -6,25 +6,14 @@
  * spectator on the other (the bus listens again and catches up).
  */
 import type { CreateGameResponse, JoinResponse } from '@citadel/protocol';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SocketClient, api } from './support/client.ts';
-import { postgresSkipReason, startCluster, type Cluster } from './support/postgres.ts';
-import { startProcess, type ServerProcess } from './support/process.ts';
+import { postgresSkipReason } from './support/postgres.ts';
+import { type ServerProcess } from './support/process.ts';
+import { useTwoProcesses } from './support/two-processes.ts';
 
 const skip = postgresSkipReason();
-let cluster: Cluster;
-let a: ServerProcess;
-let b: ServerProcess;
-beforeAll(async () => {
-  if (skip) return;
-  cluster = await startCluster();
-  a = await startProcess({ DATABASE_URL: cluster.url });
-  b = await startProcess({ DATABASE_URL: cluster.url });
-});
-afterAll(async () => {
-  await Promise.all([a?.kill('SIGTERM'), b?.kill('SIGTERM')]);
-  cluster?.stop();
-});
+const servers = useTwoProcesses(skip);
 
 const UNAVAILABLE = { error: 'the database is unavailable: try again shortly' };
 
@@ -38,7 +27,7 @@ async function until(what: string, check: () => Promise<boolean>, ms = 15_000): 
 }
 
 const bothAlive = (): void => {
-  for (const s of [a, b]) {
+  for (const s of [servers.a, servers.b]) {
     expect(s.child.exitCode).toBeNull();
     expect(s.child.signalCode).toBeNull();
   }
@@ -47,17 +36,18 @@ const bothAlive = (): void => {
 const title = 'both processes live through a PostgreSQL outage and the game goes on after it';
 it.skipIf(skip !== null)(skip ? `${title} (${skip})` : title, async () => {
   const game = (
-    await api(a.url).post<CreateGameResponse>('/api/games', {
+    await api(servers.a.url).post<CreateGameResponse>('/api/games', {
       variant: 'chess',
       color: 'white',
       clock: { initial: 600, increment: 0 },
     })
   ).body;
-  const black = (await api(b.url).post<JoinResponse>(`/api/games/${game.id}/join`)).body.seat;
+  const black = (await api(servers.b.url).post<JoinResponse>(`/api/games/${game.id}/join`)).body
+    .seat;
   const tokens = { white: game.seat.token, black: black.token };
   const socket = (s: ServerProcess) =>
     new SocketClient(`${s.url.replace(/^http/, 'ws')}api/games/${game.id}/socket`);
-  const [w, k, watch] = [socket(a), socket(b), socket(b)];
+  const [w, k, watch] = [socket(servers.a), socket(servers.b), socket(servers.b)];
   await Promise.all([w, k, watch].map((c) => c.opened));
   await watch.next('state');
   w.send({ type: 'auth', token: tokens.white });
@@ -94,32 +84,32 @@ it.skipIf(skip !== null)(skip ? `${title} (${skip})` : title, async () => {
   };
   /** How many connections listen on the bus's channel: one per process when both are back. */
   const listening = () =>
-    Number(cluster.sql(`SELECT count(*) FROM pg_stat_activity WHERE query ~ '^LISTEN'`));
+    Number(servers.cluster.sql(`SELECT count(*) FROM pg_stat_activity WHERE query ~ '^LISTEN'`));
 
   // Every connection ended at once (the bus's listeners, the pools' idle clients).
-  cluster.terminateConnections();
+  servers.cluster.terminateConnections();
   await until('a move is taken after the connections were ended', async () => {
     bothAlive();
-    return (await post(a, 'white', 'e4')).status === 200;
+    return (await post(servers.a, 'white', 'e4')).status === 200;
   });
   await told([k, watch], 1, 'e4');
 
   // The whole cluster stops as in a crash.
-  cluster.stopNow();
-  for (const s of [a, b]) {
+  servers.cluster.stopNow();
+  for (const s of [servers.a, servers.b]) {
     const r = await api(s.url).get(`/api/games/${game.id}`);
     expect(r.status).toBe(503);
     expect(r.body).toEqual(UNAVAILABLE);
     expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
   }
-  const refused = await post(b, 'black', 'e5');
+  const refused = await post(servers.b, 'black', 'e5');
   expect(refused.status).toBe(503);
   expect(refused.body).toEqual(UNAVAILABLE);
   k.send({ type: 'move', move: 'e5' });
   expect(await k.next('error')).toEqual({ type: 'error', status: 503, ...UNAVAILABLE });
   // Each 5xx is logged by default, as one JSON line with the request's id.
-  await until('the 503 is in the log', async () => /"statusCode":503/.test(b.output()));
-  const logged = b
+  await until('the 503 is in the log', async () => /"statusCode":503/.test(servers.b.output()));
+  const logged = servers.b
     .output()
     .split('\n')
     .filter((l) => l.includes('"statusCode":503'))
@@ -130,21 +120,21 @@ it.skipIf(skip !== null)(skip ? `${title} (${skip})` : title, async () => {
   bothAlive();
 
   // PostgreSQL comes back on the same port and data; the servers were never restarted.
-  cluster.startAgain();
-  for (const s of [a, b])
+  servers.cluster.startAgain();
+  for (const s of [servers.a, servers.b])
     await until(
       `${s.url} answers again`,
       async () => (await api(s.url).get(`/api/games/${game.id}`)).status === 200,
     );
-  expect((await post(b, 'black', 'e5')).status).toBe(200);
+  expect((await post(servers.b, 'black', 'e5')).status).toBe(200);
   await told([w], 2, 'e5');
-  expect((await post(a, 'white', 'Nf3')).status).toBe(200);
+  expect((await post(servers.a, 'white', 'Nf3')).status).toBe(200);
   await told([k, watch], 3, 'Nf3');
   // Both buses listen again: moves now reach the other process as notifications.
   await until('both processes listen again', async () => listening() === 2);
-  expect((await post(b, 'black', 'Nc6')).status).toBe(200);
+  expect((await post(servers.b, 'black', 'Nc6')).status).toBe(200);
   await notified(w, 4, 'Nc6');
-  expect((await post(a, 'white', 'Bc4')).status).toBe(200);
+  expect((await post(servers.a, 'white', 'Bc4')).status).toBe(200);
   await notified(k, 5, 'Bc4');
   await notified(watch, 5, 'Bc4');
   for (const c of [w, k, watch]) c.close();

@@ -17,14 +17,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newGameRecord, tournamentGameRecord, type GameRecord } from '@citadel/game';
 import { arenaGameEnd } from '../src/service/arena-game-end.ts';
-import { joinEntry } from '../src/service/tournament-entries.ts';
+import { joinEntry, newPlayerRow } from '../src/service/tournament-entries.ts';
 import {
   playerToRow,
   tournamentGameToRow,
   tournamentToRow,
 } from '../src/storage/tournament-rows.ts';
 import type { TournamentPlayerRow, TournamentRow } from '../src/storage/tournament-store.ts';
-import { NO_COLORS } from '../src/tournament/color-history.ts';
 import type { Database } from '../src/storage/schema.ts';
 import { SqlStore, migrate } from '../src/storage/sql-store.ts';
 import { historyBatches, historyGame } from './support/history.ts';
@@ -277,26 +276,7 @@ function seedTournament(n: number): TournamentRow {
 }
 
 function seedPlayer(t: string, account: number): TournamentPlayerRow {
-  return {
-    tournamentId: t,
-    accountId: account,
-    name: `player${account}`,
-    bot: false,
-    rating: 1500,
-    withdrawn: false,
-    waitingSince: NOW,
-    gameId: null,
-    lastOpponent: null,
-    colors: NO_COLORS,
-    score: 0,
-    winStreak: 0,
-    games: 0,
-    wins: 0,
-    draws: 0,
-    losses: 0,
-    performanceSum: 0,
-    joinedAt: NOW,
-  };
+  return newPlayerRow(t, { id: account, username: `player${account}`, bot: false }, 1500, NOW);
 }
 
 /** The game the calls' pairing starts in the running tournament. */

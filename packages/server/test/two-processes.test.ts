@@ -13,44 +13,38 @@ import type {
   MyGamesEvent,
 } from '@citadel/protocol';
 import { DEEP } from '@citadel/testing';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { BusMessage } from '../src/pubsub/bus.ts';
 import { openPostgresBus } from '../src/pubsub/postgres-bus.ts';
 import { POSTER_GONE_MS, POSTER_REFRESH_MS } from '../src/service/lobby.ts';
 import { PRESENCE_REFRESH_MS, PRESENCE_STALE_MS } from '../src/service/presence.ts';
 import { SocketClient, api, cookieOf } from './support/client.ts';
-import { postgresSkipReason, startCluster, type Cluster } from './support/postgres.ts';
+import { postgresSkipReason } from './support/postgres.ts';
 import { startProcess, type ServerProcess } from './support/process.ts';
+import { useTwoProcesses } from './support/two-processes.ts';
 
 const skip = postgresSkipReason();
-let cluster: Cluster;
-let a: ServerProcess;
-let b: ServerProcess;
-beforeAll(async () => {
-  if (skip) return;
-  cluster = await startCluster();
-  // The first process runs the migrations; the second finds them done.
-  a = await startProcess({ DATABASE_URL: cluster.url });
-  b = await startProcess({ DATABASE_URL: cluster.url });
-});
-afterAll(async () => {
-  await Promise.all([a?.kill('SIGTERM'), b?.kill('SIGTERM')]);
-  cluster?.stop();
-});
+const servers = useTwoProcesses(skip);
 
 const title = 'plays a game to the end with one player and one spectator on each process';
 it.skipIf(skip !== null)(skip ? `${title} (${skip})` : title, async () => {
   const game = (
-    await api(a.url).post<CreateGameResponse>('/api/games', {
+    await api(servers.a.url).post<CreateGameResponse>('/api/games', {
       variant: 'chess',
       color: 'white',
       clock: { initial: 300, increment: 0 },
     })
   ).body;
-  const black = (await api(b.url).post<JoinResponse>(`/api/games/${game.id}/join`)).body.seat;
+  const black = (await api(servers.b.url).post<JoinResponse>(`/api/games/${game.id}/join`)).body
+    .seat;
   const socket = (s: ServerProcess) =>
     new SocketClient(`${s.url.replace(/^http/, 'ws')}api/games/${game.id}/socket`);
-  const [w, k, watchA, watchB] = [socket(a), socket(b), socket(a), socket(b)];
+  const [w, k, watchA, watchB] = [
+    socket(servers.a),
+    socket(servers.b),
+    socket(servers.a),
+    socket(servers.b),
+  ];
   await Promise.all([w, k, watchA, watchB].map((c) => c.opened));
   // Events follow a socket's first state: the spectators have theirs before anyone moves.
   await Promise.all([watchA.next('state'), watchB.next('state')]);
@@ -97,8 +91,8 @@ it.skipIf(skip !== null)(skip ? `${title} (${skip})` : title, async () => {
   }
   for (const c of [w, k, watchA, watchB]) c.close();
   const [stateA, stateB] = await Promise.all([
-    api(a.url).get(`/api/games/${game.id}`),
-    api(b.url).get(`/api/games/${game.id}`),
+    api(servers.a.url).get(`/api/games/${game.id}`),
+    api(servers.b.url).get(`/api/games/${game.id}`),
   ]);
   expect(stateA.body).toEqual(expect.objectContaining({ status: 'ended', result: '0-1' }));
   expect(stateB.body['moves']).toEqual(stateA.body['moves']);
@@ -107,14 +101,14 @@ it.skipIf(skip !== null)(skip ? `${title} (${skip})` : title, async () => {
 const myGamesTitle =
   "a watcher of my games on one process is sent a move made on the other, and its account's game created there";
 it.skipIf(skip !== null)(skip ? `${myGamesTitle} (${skip})` : myGamesTitle, async () => {
-  const registered = await api(a.url).post('/api/accounts/register', {
+  const registered = await api(servers.a.url).post('/api/accounts/register', {
     username: 'roamer',
     password: 'long enough pass',
   });
   const cookie = cookieOf(registered.headers);
   const create = async (): Promise<CreateGameResponse> =>
     (
-      await api(a.url).post<CreateGameResponse>(
+      await api(servers.a.url).post<CreateGameResponse>(
         '/api/games',
         { variant: 'chess', color: 'white' },
         undefined,
@@ -122,20 +116,21 @@ it.skipIf(skip !== null)(skip ? `${myGamesTitle} (${skip})` : myGamesTitle, asyn
       )
     ).body;
   const game = await create();
-  const black = (await api(a.url).post<JoinResponse>(`/api/games/${game.id}/join`)).body.seat;
+  const black = (await api(servers.a.url).post<JoinResponse>(`/api/games/${game.id}/join`)).body
+    .seat;
   // The watcher, on b, names no seat: its account's games are found by its session.
   const watcher = new SocketClient<MyGamesEvent>(
-    `${b.url.replace(/^http/, 'ws')}api/my-games/socket`,
+    `${servers.b.url.replace(/^http/, 'ws')}api/my-games/socket`,
     { cookie },
   );
   await watcher.opened;
   watcher.send({ type: 'watch', tokens: [] });
   const first = (await watcher.next('my-games')).games;
   expect(first.map((m) => [m.game.id, m.myTurn])).toEqual([[game.id, true]]);
-  await api(a.url).post(`/api/games/${game.id}/moves`, { move: 'e2e4' }, game.seat.token);
+  await api(servers.a.url).post(`/api/games/${game.id}/moves`, { move: 'e2e4' }, game.seat.token);
   const moved = (await watcher.next('my-games')).games;
   expect(moved[0]).toMatchObject({ myTurn: false, game: { id: game.id, plies: 1 } });
-  await api(a.url).post(`/api/games/${game.id}/resign`, {}, black.token);
+  await api(servers.a.url).post(`/api/games/${game.id}/resign`, {}, black.token);
   expect((await watcher.next('my-games')).games[0]?.game).toMatchObject({
     status: 'ended',
     result: '1-0',
@@ -151,7 +146,7 @@ const killTitle =
 // Deep tier only: it waits out PRESENCE_STALE_MS in real time. presence.test.ts checks the same
 // expiry and push with a controlled clock in the default tier.
 it.runIf(DEEP && skip === null)(skip ? `${killTitle} (${skip})` : killTitle, async () => {
-  const c = await startProcess({ DATABASE_URL: cluster.url });
+  const c = await startProcess({ DATABASE_URL: servers.cluster.url });
   try {
     const socket = (s: ServerProcess, id: string) =>
       new SocketClient(`${s.url.replace(/^http/, 'ws')}api/games/${id}/socket`);
@@ -163,7 +158,7 @@ it.runIf(DEEP && skip === null)(skip ? `${killTitle} (${skip})` : killTitle, asy
     };
     // A challenge posted through a, whose poster's socket is on c.
     const posted = (
-      await api(a.url).post<CreateGameResponse>('/api/games', {
+      await api(servers.a.url).post<CreateGameResponse>('/api/games', {
         variant: 'chess',
         color: 'white',
         clock: { initial: 300, increment: 0 },
@@ -175,14 +170,14 @@ it.runIf(DEEP && skip === null)(skip ? `${killTitle} (${skip})` : killTitle, asy
     await seated(poster, posted.seat.token);
     // A live game: White on a, Black and a spectator on c.
     const game = (
-      await api(a.url).post<CreateGameResponse>('/api/games', {
+      await api(servers.a.url).post<CreateGameResponse>('/api/games', {
         variant: 'chess',
         color: 'white',
         clock: { initial: 300, increment: 0 },
       })
     ).body;
     const black = (await api(c.url).post<JoinResponse>(`/api/games/${game.id}/join`)).body.seat;
-    const white = socket(a, game.id);
+    const white = socket(servers.a, game.id);
     await seated(white, game.seat.token);
     await seated(socket(c, game.id), black.token);
     await socket(c, game.id).opened;
@@ -193,7 +188,9 @@ it.runIf(DEEP && skip === null)(skip ? `${killTitle} (${skip})` : killTitle, asy
       (await api(s.url).get<LobbyResponse>('/api/lobby')).body.games.map((g) => g.id);
     // Past the grace after posting, the poster's connection on c keeps the challenge in a's lobby.
     await new Promise((r) => setTimeout(r, Math.max(0, postedAt + POSTER_GONE_MS - Date.now())));
-    await expect.poll(() => lobby(a), { timeout: 2 * POSTER_REFRESH_MS }).toContain(posted.id);
+    await expect
+      .poll(() => lobby(servers.a), { timeout: 2 * POSTER_REFRESH_MS })
+      .toContain(posted.id);
 
     await c.kill('SIGKILL');
     const killedAt = Date.now();
@@ -204,15 +201,21 @@ it.runIf(DEEP && skip === null)(skip ? `${killTitle} (${skip})` : killTitle, asy
     expect(presence.connected).toEqual({ white: true, black: false });
     expect(Date.now() - killedAt).toBeLessThan(PRESENCE_STALE_MS + 2 * PRESENCE_REFRESH_MS);
     // The abandonment claim counts from c's last word: not "connected", a wait at most.
-    const claim = await api(a.url).post(`/api/games/${game.id}/claim-win`, {}, game.seat.token);
+    const claim = await api(servers.a.url).post(
+      `/api/games/${game.id}/claim-win`,
+      {},
+      game.seat.token,
+    );
     expect(claim.status).toBe(409);
     expect(claim.body['error']).toMatch(/may reconnect: claim in \d+ s/);
-    // The challenge has left both lobbies, and comes back when its poster connects to b.
-    await expect.poll(() => lobby(b), { timeout: POSTER_GONE_MS + 5_000 }).not.toContain(posted.id);
-    expect(await lobby(a)).not.toContain(posted.id);
-    const back = socket(b, posted.id);
+    // The challenge has left both lobbies, and comes back when its poster connects to servers.b.
+    await expect
+      .poll(() => lobby(servers.b), { timeout: POSTER_GONE_MS + 5_000 })
+      .not.toContain(posted.id);
+    expect(await lobby(servers.a)).not.toContain(posted.id);
+    const back = socket(servers.b, posted.id);
     await seated(back, posted.seat.token);
-    await expect.poll(() => lobby(a)).toContain(posted.id);
+    await expect.poll(() => lobby(servers.a)).toContain(posted.id);
     for (const s of [white, back]) s.close();
   } finally {
     await c.kill('SIGKILL');
@@ -222,8 +225,8 @@ it.runIf(DEEP && skip === null)(skip ? `${killTitle} (${skip})` : killTitle, asy
 const busTitle = 'the bus hands a message to its own process at once and to each other one once';
 it.skipIf(skip !== null)(skip ? `${busTitle} (${skip})` : busTitle, async () => {
   const [one, two] = await Promise.all([
-    openPostgresBus(cluster.url),
-    openPostgresBus(cluster.url),
+    openPostgresBus(servers.cluster.url),
+    openPostgresBus(servers.cluster.url),
   ]);
   try {
     // Only this test's messages: the server processes publish on the same channel.

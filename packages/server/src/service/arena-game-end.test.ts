@@ -6,8 +6,8 @@ import type {
   TournamentPlayerRow,
   TournamentRow,
 } from '../storage/tournament-store.ts';
-import { NO_COLORS } from '../tournament/color-history.ts';
 import { PAIR_SOON_MS, scoreArenaGame } from './arena-game-end.ts';
+import { newPlayerRow } from './tournament-entries.ts';
 
 const START = 1_000_000;
 const END = START + 3_600_000;
@@ -35,24 +35,10 @@ const arena: TournamentRow = {
 };
 
 const player = (id: number, more: Partial<TournamentPlayerRow> = {}): TournamentPlayerRow => ({
-  tournamentId: arena.id,
-  accountId: id,
-  name: `p${id}`,
-  bot: false,
-  rating: 1500,
-  withdrawn: false,
+  ...newPlayerRow(arena.id, { id, username: `p${id}`, bot: false }, 1500, START),
   waitingSince: null,
   gameId: 'game0001',
   lastOpponent: 3 - id,
-  colors: NO_COLORS,
-  score: 0,
-  winStreak: 0,
-  games: 0,
-  wins: 0,
-  draws: 0,
-  losses: 0,
-  performanceSum: 0,
-  joinedAt: START,
   ...more,
 });
 

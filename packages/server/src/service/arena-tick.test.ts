@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TournamentPlayerRow, TournamentRow } from '../storage/tournament-store.ts';
-import { colorHistoryOf, NO_COLORS } from '../tournament/color-history.ts';
+import { colorHistoryOf } from '../tournament/color-history.ts';
 import { arenaTick, PAIR_AGAIN_MS } from './arena-tick.ts';
+import { newPlayerRow } from './tournament-entries.ts';
 
 const START = 1_000_000;
 const END = START + 30 * 60_000;
@@ -29,24 +30,7 @@ const arena = (more: Partial<TournamentRow> = {}): TournamentRow => ({
 });
 
 const player = (id: number, more: Partial<TournamentPlayerRow> = {}): TournamentPlayerRow => ({
-  tournamentId: 'arena0001',
-  accountId: id,
-  name: `p${id}`,
-  bot: false,
-  rating: 1500 + id,
-  withdrawn: false,
-  waitingSince: START - 1_000,
-  gameId: null,
-  lastOpponent: null,
-  colors: NO_COLORS,
-  score: 0,
-  winStreak: 0,
-  games: 0,
-  wins: 0,
-  draws: 0,
-  losses: 0,
-  performanceSum: 0,
-  joinedAt: START - 1_000,
+  ...newPlayerRow('arena0001', { id, username: `p${id}`, bot: false }, 1500 + id, START - 1_000),
   ...more,
 });
 

@@ -20,6 +20,35 @@ function mustBeOpen(t: TournamentRow | null, id: string): TournamentRow {
   return t;
 }
 
+/** A player's entry as it starts: waiting to be paired from `now`, nothing played. */
+export function newPlayerRow(
+  tournamentId: string,
+  account: Account,
+  rating: number,
+  now: number,
+): TournamentPlayerRow {
+  return {
+    tournamentId,
+    accountId: account.id,
+    name: account.username,
+    bot: account.bot,
+    rating,
+    withdrawn: false,
+    waitingSince: now,
+    gameId: null,
+    lastOpponent: null,
+    colors: NO_COLORS,
+    score: 0,
+    winStreak: 0,
+    games: 0,
+    wins: 0,
+    draws: 0,
+    losses: 0,
+    performanceSum: 0,
+    joinedAt: now,
+  };
+}
+
 /** A new entry, or the entry of a withdrawn player back; `rating`: theirs in the variant now. */
 export function joinEntry(
   id: string,
@@ -36,26 +65,7 @@ export function joinEntry(
     throw new Refusal('conflict', `the tournament is full (${open.maxPlayers} players)`);
   const player: TournamentPlayerRow = entry
     ? { ...entry, withdrawn: false, waitingSince: entry.gameId === null ? now : null }
-    : {
-        tournamentId: open.id,
-        accountId: account.id,
-        name: account.username,
-        bot: account.bot,
-        rating,
-        withdrawn: false,
-        waitingSince: now,
-        gameId: null,
-        lastOpponent: null,
-        colors: NO_COLORS,
-        score: 0,
-        winStreak: 0,
-        games: 0,
-        wins: 0,
-        draws: 0,
-        losses: 0,
-        performanceSum: 0,
-        joinedAt: now,
-      };
+    : newPlayerRow(open.id, account, rating, now);
   const pairNow = open.status === 'started' && player.waitingSince !== null;
   return { player, added: entry === null, wakeAt: pairNow ? now + PAIR_SOON_MS : null };
 }
